@@ -1,0 +1,1 @@
+//! The ndarray backend of ivy. (Being written.)

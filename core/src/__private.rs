@@ -1,0 +1,1 @@
+//! Items used by generated code. Not part of the public API.

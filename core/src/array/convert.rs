@@ -1,0 +1,1 @@
+//! Conversions between arrays and Rust data.

@@ -1,0 +1,319 @@
+//! [`Array`]: a dynamically typed n-dimensional array that remembers its backend.
+
+mod buffer;
+mod convert;
+mod display;
+
+pub use buffer::{Buffer, HostData};
+pub use display::format_float;
+
+use crate::backend::{self, BackendEntry};
+use crate::device::Device;
+use crate::dtype::{Dtype, Element};
+use crate::error::{Error, Result};
+use crate::scalar::Scalar;
+use crate::shape::Shape;
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+/// An n-dimensional array of one of the 15 dtypes, on one backend and device.
+///
+/// Arrays are immutable values: every op returns a new array, and cloning is
+/// cheap (the elements are shared). An array remembers the backend that made
+/// it, and ops run on the backend of their array arguments.
+///
+/// Host arrays (the ndarray backend's) hold their elements in one contiguous
+/// row-major [`Buffer`]; other backends keep a native tensor.
+///
+/// ```
+/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+/// assert_eq!(x.shape().dims(), &[2, 2]);
+/// assert_eq!(x.dtype(), ivy::Dtype::Float32);
+/// let y = x.clone(); // shares the elements
+/// assert_eq!(x, y);
+/// ```
+#[derive(Clone)]
+pub struct Array {
+    shape: Shape,
+    data: Data,
+    backend: &'static BackendEntry,
+}
+
+/// Where the elements of an [`Array`] live.
+#[derive(Clone)]
+pub enum Data {
+    /// Contiguous row-major host memory; every backend accepts it.
+    Host(HostData),
+    /// A tensor owned by a backend (for example a candle tensor).
+    Native(NativeData),
+}
+
+/// A backend's own tensor inside an [`Array`].
+#[derive(Clone)]
+pub struct NativeData {
+    /// Dtype of the elements.
+    pub dtype: Dtype,
+    /// Device holding them.
+    pub device: Device,
+    /// The tensor; the backend that made it knows its type.
+    pub value: Arc<dyn Any + Send + Sync>,
+}
+
+impl Array {
+    /// An array of host data on `backend`. `data.len()` must equal
+    /// `shape.size()`.
+    ///
+    /// This is how kernels build their results.
+    pub fn from_host(backend: &'static BackendEntry, shape: Shape, data: HostData) -> Result<Array> {
+        if data.len() != shape.size() {
+            return Err(Error::shape(
+                "asarray",
+                format!("{} elements cannot have shape {shape}", data.len()),
+                vec![shape],
+            ));
+        }
+        Ok(Array { shape, data: Data::Host(data), backend })
+    }
+
+    /// Like [`Array::from_host`] for callers that have already checked the
+    /// length (kernels). A mismatch is a bug in the caller; it is caught in
+    /// debug builds.
+    #[inline]
+    pub fn from_host_unchecked(backend: &'static BackendEntry, shape: Shape, data: HostData) -> Array {
+        debug_assert_eq!(data.len(), shape.size());
+        Array { shape, data: Data::Host(data), backend }
+    }
+
+    /// An array holding a backend's native tensor.
+    pub fn from_native(backend: &'static BackendEntry, shape: Shape, native: NativeData) -> Array {
+        Array { shape, data: Data::Native(native), backend }
+    }
+
+    /// A 1-d array of `values` on the current backend; the dtype is `T`'s.
+    ///
+    /// ```
+    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// let x = ivy::Array::from_vec(vec![1u8, 2, 3]);
+    /// assert_eq!(x.dtype(), ivy::Dtype::UInt8);
+    /// ```
+    pub fn from_vec<T: Element>(values: Vec<T>) -> Array {
+        let shape = Shape::from(values.len());
+        Array::from_host_unchecked(backend::current_backend(), shape, HostData::from(values))
+    }
+
+    /// An array of the given shape holding `values` in row-major order.
+    ///
+    /// ```
+    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// let x = ivy::Array::from_shape_vec([2, 2], vec![1i64, 2, 3, 4])?;
+    /// assert_eq!(x.shape().dims(), &[2, 2]);
+    /// assert!(ivy::Array::from_shape_vec([3], vec![1i64, 2]).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn from_shape_vec<T: Element>(shape: impl Into<Shape>, values: Vec<T>) -> Result<Array> {
+        Array::from_host(backend::current_backend(), shape.into(), HostData::from(values))
+    }
+
+    /// A 0-d array holding `value`, whose dtype is `T`'s (unlike a [`Scalar`],
+    /// which takes the dtype of the array it meets).
+    ///
+    /// ```
+    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// let s = ivy::Array::scalar(3i8);
+    /// assert_eq!(s.ndim(), 0);
+    /// assert_eq!(s.dtype(), ivy::Dtype::Int8);
+    /// ```
+    pub fn scalar<T: Element>(value: T) -> Array {
+        Array::from_host_unchecked(backend::current_backend(), Shape::scalar(), HostData::from(vec![value]))
+    }
+
+    /// The shape.
+    #[inline]
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// Number of dimensions.
+    #[inline]
+    pub fn ndim(&self) -> usize {
+        self.shape.ndim()
+    }
+
+    /// Number of elements.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// The dtype.
+    #[inline]
+    pub fn dtype(&self) -> Dtype {
+        match &self.data {
+            Data::Host(h) => h.dtype(),
+            Data::Native(n) => n.dtype,
+        }
+    }
+
+    /// The device holding the elements.
+    pub fn device(&self) -> Device {
+        match &self.data {
+            Data::Host(_) => Device::Cpu,
+            Data::Native(n) => n.device,
+        }
+    }
+
+    /// The backend the array belongs to.
+    #[inline]
+    pub fn backend(&self) -> &'static BackendEntry {
+        self.backend
+    }
+
+    /// Where the elements live.
+    #[inline]
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+
+    /// The host elements, when the array is a host array.
+    #[inline]
+    pub fn host(&self) -> Option<&HostData> {
+        match &self.data {
+            Data::Host(h) => Some(h),
+            Data::Native(_) => None,
+        }
+    }
+
+    /// The elements as a typed slice, when the array is a host array of `T`.
+    ///
+    /// ```
+    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// let x = ivy::Array::from_vec(vec![1.0f64, 2.0]);
+    /// assert_eq!(x.as_slice::<f64>(), Some(&[1.0, 2.0][..]));
+    /// assert_eq!(x.as_slice::<f32>(), None);
+    /// ```
+    #[inline]
+    pub fn as_slice<T: Element>(&self) -> Option<&[T]> {
+        self.host().and_then(|h| h.as_slice::<T>())
+    }
+
+    /// The elements in host memory (a copy from the device for native arrays).
+    pub fn to_host(&self) -> Result<HostData> {
+        match &self.data {
+            Data::Host(h) => Ok(h.clone()),
+            Data::Native(_) => self.backend.backend().to_host(self),
+        }
+    }
+
+    /// The elements as a vector of `T`, in row-major order. The dtype must be
+    /// `T`'s; use [`astype`](crate::astype) first to convert.
+    ///
+    /// ```
+    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// let x = ivy::array![[1, 2], [3, 4]];
+    /// assert_eq!(x.to_vec::<i32>()?, vec![1, 2, 3, 4]);
+    /// assert!(x.to_vec::<f32>().is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn to_vec<T: Element>(&self) -> Result<Vec<T>> {
+        let host = self.to_host()?;
+        match host.buffer::<T>() {
+            Some(b) => Ok(b.as_slice().to_vec()),
+            None => Err(self.wrong_element::<T>("to_vec")),
+        }
+    }
+
+    /// Like [`Array::to_vec`] but without copying when this is the only handle
+    /// to a vector the array adopted.
+    pub fn into_vec<T: Element>(self) -> Result<Vec<T>> {
+        let dtype = self.dtype();
+        let host = match self.data {
+            Data::Host(h) => h,
+            Data::Native(_) => self.backend.backend().to_host(&self)?,
+        };
+        match T::take(host) {
+            Ok(buffer) => Ok(buffer.into_vec()),
+            Err(_) => Err(Error::InvalidDtype {
+                op: "into_vec".into(),
+                dtype,
+                expected: format!("the element type's dtype {}", T::DTYPE),
+            }),
+        }
+    }
+
+    /// The only element as a [`Scalar`]; the array must have one element.
+    ///
+    /// ```
+    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// let s = ivy::sum(&ivy::array![1, 2, 3])?;
+    /// assert_eq!(s.item()?, ivy::Scalar::Int(6));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn item(&self) -> Result<Scalar> {
+        if self.size() != 1 {
+            return Err(Error::shape(
+                "item",
+                "only arrays of one element can be converted to a scalar",
+                vec![self.shape.clone()],
+            ));
+        }
+        let host = self.to_host()?;
+        host.scalar_at(0).ok_or_else(|| Error::invalid("item", "array has no element"))
+    }
+
+    /// The element at a row-major flat index, as a [`Scalar`].
+    pub fn get_flat(&self, index: usize) -> Result<Scalar> {
+        let host = self.to_host()?;
+        host.scalar_at(index).ok_or_else(|| {
+            Error::invalid("get_flat", format!("index {index} out of bounds for size {}", self.size()))
+        })
+    }
+
+    /// The same elements with another shape of the same size (no copy).
+    pub(crate) fn with_shape(&self, shape: Shape) -> Array {
+        debug_assert_eq!(shape.size(), self.size());
+        Array { shape, data: self.data.clone(), backend: self.backend }
+    }
+
+    /// Whether both arrays share their element storage.
+    pub fn shares_data_with(&self, other: &Array) -> bool {
+        match (&self.data, &other.data) {
+            (Data::Host(a), Data::Host(b)) => {
+                crate::with_host_data!(a, x, T => b.buffer::<T>().is_some_and(|y| x.ptr_eq(y)))
+            }
+            (Data::Native(a), Data::Native(b)) => Arc::ptr_eq(&a.value, &b.value),
+            _ => false,
+        }
+    }
+
+    fn wrong_element<T: Element>(&self, op: &str) -> Error {
+        Error::InvalidDtype {
+            op: op.into(),
+            dtype: self.dtype(),
+            expected: format!("the element type's dtype {}", T::DTYPE),
+        }
+    }
+}
+
+/// Two arrays are equal when they have the same shape, dtype and elements
+/// (Ivy's `array_equal` plus a dtype check). NaN is not equal to NaN.
+impl PartialEq for Array {
+    fn eq(&self, other: &Array) -> bool {
+        if self.shape != other.shape || self.dtype() != other.dtype() {
+            return false;
+        }
+        match (self.to_host(), other.to_host()) {
+            (Ok(a), Ok(b)) => crate::with_host_data!(&a, x, T => {
+                b.as_slice::<T>().is_some_and(|y| x.as_slice() == y)
+            }),
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Debug for Array {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self} /* {} {} on {} */", self.dtype(), self.shape, self.backend.name())
+    }
+}

@@ -1,0 +1,151 @@
+//! Backends: the [`Backend`] trait, the registry, the current backend of each
+//! thread, and the per-version dtype tables.
+//!
+//! A backend is a type implementing [`BackendBase`] (its name, version, valid
+//! dtypes and devices, written by hand) and the per-category kernel traits
+//! generated from the op spec (one method per primary op, each with a default
+//! that returns the tabled "unsupported" error). Together they make the
+//! generated [`Backend`] trait. A backend crate declares one static
+//! [`BackendEntry`] and registers it:
+//!
+//! ```ignore
+//! pub static NDARRAY: BackendEntry = BackendEntry::new(&NdarrayBackend);
+//! #[linkme::distributed_slice(ivy_core::backend::BACKENDS)]
+//! static REGISTER: &BackendEntry = &NDARRAY;
+//! ```
+
+mod registry;
+mod tables;
+mod version;
+
+pub use registry::{
+    BACKENDS, BackendGuard, available_backends, current_backend, current_backend_str,
+    set_backend, unset_backend, use_backend, with_backend,
+};
+pub use tables::{KernelTable, Resolved};
+pub use version::{Version, VersionKey, resolve_version};
+
+pub use crate::api::Backend;
+
+use crate::array::{Array, HostData};
+use crate::catalogue::OpId;
+use crate::device::Device;
+use crate::dtype::{Dtype, DtypeSet};
+use crate::error::{Error, Result};
+use std::sync::OnceLock;
+
+/// What every backend says about itself, written by hand. The kernels come
+/// from the generated per-category traits; see [`Backend`].
+pub trait BackendBase: Send + Sync + 'static {
+    /// The backend's name (`"ndarray"`), as `set_backend` takes it.
+    fn name(&self) -> &'static str;
+
+    /// The version of the library the kernels were built against; the dtype
+    /// tables are resolved for it.
+    fn version(&self) -> &'static str;
+
+    /// The valid dtypes, as a version-keyed table (Ivy's `valid_dtypes` of a
+    /// backend). The default says every dtype is valid.
+    fn valid_dtypes_table(&self) -> &'static [(&'static str, DtypeSet)] {
+        &[("0 and above", DtypeSet::ALL)]
+    }
+
+    /// The devices the backend can place arrays on.
+    fn devices(&self) -> &'static [Device] {
+        &[Device::Cpu]
+    }
+
+    /// The elements of an array in host memory. The default handles host
+    /// arrays; a backend with native tensors overrides it.
+    fn to_host(&self, x: &Array) -> Result<HostData> {
+        match x.host() {
+            Some(h) => Ok(h.clone()),
+            None => Err(Error::invalid(
+                "to_host",
+                format!("the {} backend cannot read this array's native storage", self.name()),
+            )),
+        }
+    }
+}
+
+/// A registered backend: the implementation and its dtype tables, resolved for
+/// its version on first use.
+///
+/// Arrays hold a `&'static BackendEntry`; [`current_backend`] returns one.
+pub struct BackendEntry {
+    backend: &'static dyn Backend,
+    resolved: OnceLock<Resolved>,
+}
+
+impl BackendEntry {
+    /// An entry for `backend` (a `const fn`, so entries can be statics).
+    pub const fn new(backend: &'static dyn Backend) -> BackendEntry {
+        BackendEntry { backend, resolved: OnceLock::new() }
+    }
+
+    /// The implementation.
+    #[inline]
+    pub fn backend(&self) -> &'static dyn Backend {
+        self.backend
+    }
+
+    /// The backend's name.
+    pub fn name(&self) -> &'static str {
+        self.backend.name()
+    }
+
+    /// The version the tables are resolved for.
+    pub fn version(&self) -> &'static str {
+        self.backend.version()
+    }
+
+    /// The tables, resolved once.
+    pub fn resolved(&self) -> &Resolved {
+        self.resolved.get_or_init(|| Resolved::resolve(self.backend, self.version()))
+    }
+
+    /// The dtypes valid on this backend (Ivy's `valid_dtypes` once the backend
+    /// is set).
+    pub fn valid_dtypes(&self) -> DtypeSet {
+        self.resolved().valid
+    }
+
+    /// The dtypes an op supports on this backend.
+    pub fn supported_dtypes(&self, op: OpId) -> DtypeSet {
+        self.resolved().supported(op)
+    }
+
+    /// Whether the backend has a kernel (or, for mixed ops, a fallback) that
+    /// runs `op` on `dtype`. One mask test.
+    #[inline]
+    pub fn supports(&self, op: OpId, dtype: Dtype) -> bool {
+        self.resolved().kernel_mask(op).contains(dtype)
+    }
+
+    /// Whether two entries are the same backend.
+    #[inline]
+    pub fn same(&self, other: &BackendEntry) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl std::fmt::Debug for BackendEntry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.name(), self.version())
+    }
+}
+
+/// A backend with no kernels: what ops use when no backend is registered. Every
+/// op on it fails with the tabled "unsupported" error.
+pub(crate) struct NoBackend;
+
+impl BackendBase for NoBackend {
+    fn name(&self) -> &'static str {
+        "none"
+    }
+    fn version(&self) -> &'static str {
+        "0"
+    }
+}
+
+pub(crate) static NO_BACKEND: BackendEntry = BackendEntry::new(&NoBackend);

@@ -1,0 +1,273 @@
+//! [`Error`], the one error type of ivy, and [`Result`].
+//!
+//! Every variant says what went wrong and where: the op, the dtypes, the shapes,
+//! the backend and its version, or the key path inside a nest.
+
+use crate::dtype::Dtype;
+use crate::shape::Shape;
+use std::fmt;
+
+/// `Result<T, ivy::Error>`.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// The error type of every fallible ivy function.
+///
+/// ```
+/// let a = ivy::array![1.0, 2.0, 3.0];
+/// let b = ivy::array![1.0, 2.0];
+/// let err = ivy::add(&a, &b).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "add: shapes (3,) and (2,) cannot be broadcast together"
+/// );
+/// ```
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// The op has no kernel for these dtypes on this backend version.
+    #[error("{op}: {dtypes} is not supported by the {backend} backend (version {version}){}", hint(.supported))]
+    UnsupportedDtype {
+        /// The op.
+        op: String,
+        /// The offending dtypes (the first array argument's dtype first).
+        dtypes: DtypeList,
+        /// The backend.
+        backend: String,
+        /// The backend's version.
+        version: String,
+        /// The dtypes the op supports there.
+        supported: crate::dtype::DtypeSet,
+    },
+    /// The op is defined only for some dtypes (it is not a backend limitation).
+    #[error("{op}: expected {expected}, got {dtype}")]
+    InvalidDtype {
+        /// The op.
+        op: String,
+        /// The dtype given.
+        dtype: Dtype,
+        /// What the op accepts, in words (e.g. "an integer or bool dtype").
+        expected: String,
+    },
+    /// Two dtypes have no common dtype in the active promotion table.
+    #[error("{op}: no promotion rule for {a} and {b}{}", mode(*.array_api))]
+    NoPromotion {
+        /// The op (or `promote_types`).
+        op: String,
+        /// First dtype.
+        a: Dtype,
+        /// Second dtype.
+        b: Dtype,
+        /// Whether the Array API-only table was asked for.
+        array_api: bool,
+    },
+    /// Shapes that cannot be broadcast together.
+    #[error("{op}: shapes {} cannot be broadcast together", join_shapes(.shapes))]
+    Broadcast {
+        /// The op.
+        op: String,
+        /// The shapes involved.
+        shapes: Vec<Shape>,
+    },
+    /// A shape that does not fit what the op needs.
+    #[error("{op}: {message} (shapes {})", join_shapes(.shapes))]
+    Shape {
+        /// The op.
+        op: String,
+        /// What is wrong.
+        message: String,
+        /// The shapes involved.
+        shapes: Vec<Shape>,
+    },
+    /// An axis outside `-ndim..ndim`.
+    #[error("{op}: axis {axis} is out of bounds for an array of {ndim} dimension{}", plural(*.ndim))]
+    AxisOutOfBounds {
+        /// The op.
+        op: String,
+        /// The axis given.
+        axis: i64,
+        /// The number of dimensions it indexes.
+        ndim: usize,
+    },
+    /// Any other argument the op cannot accept.
+    #[error("{op}: {message}")]
+    InvalidArgument {
+        /// The op.
+        op: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// Arrays of different backends given to one op.
+    #[error("{op}: arguments live on different backends ({first} and {second}); convert with `to_backend` first")]
+    BackendMismatch {
+        /// The op.
+        op: String,
+        /// Backend of the first array.
+        first: String,
+        /// Backend of the other array.
+        second: String,
+    },
+    /// No backend of that name is registered.
+    #[error("unknown backend `{name}`; available: {}", .available.join(", "))]
+    UnknownBackend {
+        /// The name asked for.
+        name: String,
+        /// The registered backends.
+        available: Vec<String>,
+    },
+    /// No op of that name is in the catalogue.
+    #[error("unknown op `{name}`")]
+    UnknownOp {
+        /// The name asked for.
+        name: String,
+    },
+    /// A dtype name that is not one of the 15.
+    #[error("unknown dtype `{name}`; expected one of int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, float16, float32, float64, bool, complex64, complex128")]
+    UnknownDtype {
+        /// The name given.
+        name: String,
+    },
+    /// A device the backend does not have.
+    #[error("{op}: device {device} is not available on the {backend} backend")]
+    UnsupportedDevice {
+        /// The op.
+        op: String,
+        /// The device asked for.
+        device: String,
+        /// The backend.
+        backend: String,
+    },
+    /// A version string that does not follow the grammar.
+    #[error("invalid version `{text}`: {reason}")]
+    InvalidVersion {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// The backend kernel panicked; the panic was caught at the op boundary.
+    #[error("{op}: the {backend} kernel panicked: {message}")]
+    KernelPanic {
+        /// The op.
+        op: String,
+        /// The backend.
+        backend: String,
+        /// The panic message.
+        message: String,
+    },
+    /// A structure mismatch or bad index inside a nest or pytree, located by
+    /// its key path.
+    #[error("{op}: at {path}: {message}")]
+    Structure {
+        /// The function.
+        op: String,
+        /// The key path of the first disagreement (`tree` for the root).
+        path: String,
+        /// What disagrees, in one line.
+        message: String,
+    },
+}
+
+/// A list of dtypes printed as `int8` or `(int8, float32)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DtypeList(pub Vec<Dtype>);
+
+impl fmt::Display for DtypeList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.as_slice() {
+            [one] => write!(f, "dtype {one}"),
+            many => {
+                f.write_str("dtypes (")?;
+                for (i, d) in many.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{d}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+fn hint(supported: &crate::dtype::DtypeSet) -> String {
+    if supported.is_empty() {
+        "; this backend has no kernel for it".to_string()
+    } else {
+        format!("; supported: {supported}")
+    }
+}
+
+fn mode(array_api: bool) -> &'static str {
+    if array_api {
+        " in the Array API promotion table"
+    } else {
+        ""
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn join_shapes(shapes: &[Shape]) -> String {
+    match shapes {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(|s| s.to_string()).collect();
+            format!("{} and {last}", init.join(", "))
+        }
+    }
+}
+
+impl Error {
+    /// An [`Error::InvalidArgument`] for `op`.
+    ///
+    /// ```
+    /// let e = ivy::Error::invalid("reshape", "cannot reshape 6 elements into (4,)");
+    /// assert_eq!(e.to_string(), "reshape: cannot reshape 6 elements into (4,)");
+    /// ```
+    pub fn invalid(op: impl Into<String>, message: impl Into<String>) -> Error {
+        Error::InvalidArgument { op: op.into(), message: message.into() }
+    }
+
+    /// An [`Error::Shape`] for `op`.
+    pub fn shape(op: impl Into<String>, message: impl Into<String>, shapes: Vec<Shape>) -> Error {
+        Error::Shape { op: op.into(), message: message.into(), shapes }
+    }
+
+    /// An [`Error::Structure`] for `op` at the key path `path`.
+    pub fn structure(
+        op: impl Into<String>,
+        path: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Error {
+        Error::Structure { op: op.into(), path: path.into(), message: message.into() }
+    }
+
+    /// The op (or function) the error is about, when it names one.
+    ///
+    /// ```
+    /// let e = ivy::Error::invalid("eye", "n_rows must be positive");
+    /// assert_eq!(e.op(), Some("eye"));
+    /// ```
+    pub fn op(&self) -> Option<&str> {
+        match self {
+            Error::UnsupportedDtype { op, .. }
+            | Error::InvalidDtype { op, .. }
+            | Error::NoPromotion { op, .. }
+            | Error::Broadcast { op, .. }
+            | Error::Shape { op, .. }
+            | Error::AxisOutOfBounds { op, .. }
+            | Error::InvalidArgument { op, .. }
+            | Error::BackendMismatch { op, .. }
+            | Error::UnsupportedDevice { op, .. }
+            | Error::KernelPanic { op, .. }
+            | Error::Structure { op, .. } => Some(op),
+            Error::UnknownBackend { .. }
+            | Error::UnknownOp { .. }
+            | Error::UnknownDtype { .. }
+            | Error::InvalidVersion { .. } => None,
+        }
+    }
+}

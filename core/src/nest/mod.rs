@@ -1,0 +1,1 @@
+//! Ivy's nest functions over dynamic nests. (Being written.)

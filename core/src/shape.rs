@@ -1,0 +1,293 @@
+//! [`Shape`], broadcasting and axis normalisation.
+
+use crate::error::{Error, Result};
+use smallvec::SmallVec;
+use std::fmt;
+use std::ops::Deref;
+
+/// The shape of an array: its extent along each dimension.
+///
+/// Up to four dimensions are stored inline, so making, cloning and comparing
+/// the shapes of ordinary arrays allocates nothing.
+///
+/// ```
+/// use ivy::Shape;
+/// let s = Shape::from([2, 3]);
+/// assert_eq!(s.ndim(), 2);
+/// assert_eq!(s.size(), 6);
+/// assert_eq!(s.to_string(), "(2, 3)");
+/// assert_eq!(Shape::scalar().to_string(), "()");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Shape(SmallVec<[usize; 4]>);
+
+impl Shape {
+    /// The shape of a 0-d array.
+    pub fn scalar() -> Shape {
+        Shape(SmallVec::new())
+    }
+
+    /// Number of dimensions.
+    #[inline]
+    pub fn ndim(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Number of elements (1 for a 0-d shape).
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.0.iter().product()
+    }
+
+    /// The number of elements, or an error if it overflows `usize`.
+    pub fn checked_size(&self, op: &str) -> Result<usize> {
+        self.0.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d)).ok_or_else(|| {
+            Error::shape(op, "the number of elements overflows usize", vec![self.clone()])
+        })
+    }
+
+    /// The dimensions as a slice.
+    #[inline]
+    pub fn dims(&self) -> &[usize] {
+        &self.0
+    }
+
+    /// The dimensions as a vector.
+    pub fn to_vec(&self) -> Vec<usize> {
+        self.0.to_vec()
+    }
+
+    /// Row-major (C order) strides in elements.
+    ///
+    /// ```
+    /// assert_eq!(ivy::Shape::from([2, 3, 4]).strides(), vec![12, 4, 1]);
+    /// ```
+    pub fn strides(&self) -> Vec<usize> {
+        let mut s = vec![1; self.ndim()];
+        for i in (0..self.ndim().saturating_sub(1)).rev() {
+            s[i] = s[i + 1] * self.0[i + 1];
+        }
+        s
+    }
+
+    /// Append a dimension.
+    pub fn push(&mut self, d: usize) {
+        self.0.push(d)
+    }
+
+    /// Insert a dimension at `axis`.
+    pub fn insert(&mut self, axis: usize, d: usize) {
+        self.0.insert(axis, d)
+    }
+
+    /// Remove and return the dimension at `axis`.
+    pub fn remove(&mut self, axis: usize) -> usize {
+        self.0.remove(axis)
+    }
+
+    /// Mutable access to the dimensions.
+    pub fn dims_mut(&mut self) -> &mut [usize] {
+        &mut self.0
+    }
+}
+
+impl Deref for Shape {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.0
+    }
+}
+
+impl fmt::Display for Shape {
+    /// Python tuple form: `(2, 3)`, `(5,)`, `()`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("(")?;
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{d}")?;
+        }
+        if self.0.len() == 1 {
+            f.write_str(",")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl fmt::Debug for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Shape{self}")
+    }
+}
+
+impl From<&[usize]> for Shape {
+    fn from(d: &[usize]) -> Shape {
+        Shape(SmallVec::from_slice(d))
+    }
+}
+
+impl From<Vec<usize>> for Shape {
+    fn from(d: Vec<usize>) -> Shape {
+        Shape(SmallVec::from_vec(d))
+    }
+}
+
+impl From<&Vec<usize>> for Shape {
+    fn from(d: &Vec<usize>) -> Shape {
+        Shape::from(d.as_slice())
+    }
+}
+
+impl<const N: usize> From<[usize; N]> for Shape {
+    fn from(d: [usize; N]) -> Shape {
+        Shape(SmallVec::from_slice(&d))
+    }
+}
+
+impl<const N: usize> From<&[usize; N]> for Shape {
+    fn from(d: &[usize; N]) -> Shape {
+        Shape(SmallVec::from_slice(d))
+    }
+}
+
+impl From<usize> for Shape {
+    /// A 1-d shape, as Ivy accepts `shape=5`.
+    fn from(d: usize) -> Shape {
+        Shape(smallvec::smallvec![d])
+    }
+}
+
+impl From<&Shape> for Shape {
+    fn from(s: &Shape) -> Shape {
+        s.clone()
+    }
+}
+
+impl From<()> for Shape {
+    /// The 0-d shape.
+    fn from(_: ()) -> Shape {
+        Shape::scalar()
+    }
+}
+
+impl FromIterator<usize> for Shape {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Shape {
+        Shape(iter.into_iter().collect())
+    }
+}
+
+impl serde::Serialize for Shape {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        self.0.as_slice().serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Shape {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Shape, D::Error> {
+        Vec::<usize>::deserialize(d).map(Shape::from)
+    }
+}
+
+/// The shape two shapes broadcast to (NumPy rules), or an error naming `op`.
+///
+/// ```
+/// use ivy::Shape;
+/// let s = ivy::broadcast_shapes_of("add", &Shape::from([2, 1]), &Shape::from([3]))?;
+/// assert_eq!(s, Shape::from([2, 3]));
+/// assert!(ivy::broadcast_shapes_of("add", &Shape::from([2]), &Shape::from([3])).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn broadcast_shapes_of(op: &str, a: &Shape, b: &Shape) -> Result<Shape> {
+    if a == b {
+        return Ok(a.clone());
+    }
+    let n = a.ndim().max(b.ndim());
+    let mut out: SmallVec<[usize; 4]> = SmallVec::with_capacity(n);
+    for i in 0..n {
+        let da = if i + a.ndim() >= n { a.0[i + a.ndim() - n] } else { 1 };
+        let db = if i + b.ndim() >= n { b.0[i + b.ndim() - n] } else { 1 };
+        out.push(match (da, db) {
+            (x, y) if x == y => x,
+            (1, y) => y,
+            (x, 1) => x,
+            _ => {
+                return Err(Error::Broadcast {
+                    op: op.to_string(),
+                    shapes: vec![a.clone(), b.clone()],
+                });
+            }
+        });
+    }
+    Ok(Shape(out))
+}
+
+/// Normalise one axis in `-ndim..ndim` to `0..ndim`.
+///
+/// ```
+/// assert_eq!(ivy::normalize_axis("sum", -1, 3)?, 2);
+/// assert!(ivy::normalize_axis("sum", 3, 3).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn normalize_axis(op: &str, axis: i64, ndim: usize) -> Result<usize> {
+    let n = ndim as i64;
+    let a = if axis < 0 { axis + n } else { axis };
+    if a < 0 || a >= n {
+        return Err(Error::AxisOutOfBounds { op: op.to_string(), axis, ndim });
+    }
+    Ok(a as usize)
+}
+
+/// Normalise a list of axes; `None` means every axis. The result is sorted and
+/// a repeated axis is an error.
+///
+/// ```
+/// assert_eq!(ivy::normalize_axes("sum", Some(&[-1, 0]), 3)?, vec![0, 2]);
+/// assert_eq!(ivy::normalize_axes("sum", None, 2)?, vec![0, 1]);
+/// assert!(ivy::normalize_axes("sum", Some(&[0, -3]), 3).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn normalize_axes(op: &str, axes: Option<&[i64]>, ndim: usize) -> Result<Vec<usize>> {
+    let Some(axes) = axes else {
+        return Ok((0..ndim).collect());
+    };
+    let mut out = Vec::with_capacity(axes.len());
+    for &a in axes {
+        out.push(normalize_axis(op, a, ndim)?);
+    }
+    out.sort_unstable();
+    if out.windows(2).any(|w| w[0] == w[1]) {
+        return Err(Error::invalid(op, format!("repeated axis in {axes:?}")));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn broadcasting_follows_numpy() {
+        let s = |d: &[usize]| Shape::from(d);
+        let cases: [(&[usize], &[usize], Option<&[usize]>); 6] = [
+            (&[], &[3], Some(&[3])),
+            (&[4, 1], &[3], Some(&[4, 3])),
+            (&[2, 1, 5], &[4, 1], Some(&[2, 4, 5])),
+            (&[0], &[1], Some(&[0])),
+            (&[2], &[3], None),
+            (&[2, 3], &[3, 3], None),
+        ];
+        for (a, b, want) in cases {
+            let got = broadcast_shapes_of("t", &s(a), &s(b)).ok();
+            assert_eq!(got, want.map(s), "{a:?} {b:?}");
+            let swapped = broadcast_shapes_of("t", &s(b), &s(a)).ok();
+            assert_eq!(swapped, want.map(s));
+        }
+    }
+
+    #[test]
+    fn display_is_a_python_tuple() {
+        assert_eq!(Shape::from([5]).to_string(), "(5,)");
+        assert_eq!(format!("{:?}", Shape::from([1, 2])), "Shape(1, 2)");
+    }
+}

@@ -1,0 +1,2 @@
+//! Pytrees: the `Tree` trait, `TreeDef`, `#[derive(Tree)]` and the `tree_*`
+//! functions. (Being written.)

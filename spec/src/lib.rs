@@ -1,0 +1,1 @@
+//! The op spec of ivy. (Being written.)
