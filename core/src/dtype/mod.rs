@@ -17,23 +17,33 @@ mod element;
 mod info;
 mod promotion;
 mod set;
+mod valid;
 
 pub use defaults::{
-    DefaultDtypeGuard, PreciseModeGuard, default_complex_dtype, default_complex_dtype_for,
-    default_dtype, default_dtype_for, default_float_dtype, default_float_dtype_for,
-    default_int_dtype, default_int_dtype_for, default_uint_dtype, default_uint_dtype_for,
-    infer_default_dtype, precise_mode, set_default_complex_dtype, set_default_dtype,
-    set_default_float_dtype, set_default_int_dtype, set_default_uint_dtype, set_precise_mode,
-    unset_default_complex_dtype, unset_default_dtype, unset_default_float_dtype,
-    unset_default_int_dtype, unset_default_uint_dtype, unset_precise_mode, with_default_dtype,
-    with_default_float_dtype, with_default_int_dtype, with_precise_mode,
+    DefaultComplexDtype, DefaultDtype, DefaultFloatDtype, DefaultIntDtype, DefaultUintDtype,
+    PreciseMode, default_complex_dtype, default_complex_dtype_for, default_dtype,
+    default_dtype_for, default_float_dtype, default_float_dtype_for, default_int_dtype,
+    default_int_dtype_for, default_uint_dtype, default_uint_dtype_for, infer_default_dtype,
+    precise_mode, set_default_complex_dtype, set_default_dtype, set_default_float_dtype,
+    set_default_int_dtype, set_default_uint_dtype, set_precise_mode, unset_default_complex_dtype,
+    unset_default_dtype, unset_default_float_dtype, unset_default_int_dtype,
+    unset_default_uint_dtype, unset_precise_mode, with_default_complex_dtype, with_default_dtype,
+    with_default_float_dtype, with_default_int_dtype, with_default_uint_dtype, with_precise_mode,
 };
 pub use element::{Complex32, Complex64, Element, bf16, f16};
 pub use info::{Finfo, Iinfo, finfo, iinfo};
 pub use promotion::{
-    array_api_promote_types, can_cast, promote_types, promote_types_of_inputs, result_type,
+    DtypeLike, array_api_promote_types, can_cast, promote_types, promote_types_of_inputs,
+    result_type,
 };
 pub use set::DtypeSet;
+pub use valid::{
+    all_complex_dtypes, all_dtypes, all_float_dtypes, all_int_dtypes, all_numeric_dtypes,
+    all_uint_dtypes, closest_valid_dtype, closest_valid_dtype_in, invalid_complex_dtypes,
+    invalid_dtype, invalid_dtypes, invalid_float_dtypes, invalid_int_dtypes,
+    invalid_numeric_dtypes, invalid_uint_dtypes, valid_complex_dtypes, valid_dtype, valid_dtypes,
+    valid_float_dtypes, valid_int_dtypes, valid_numeric_dtypes, valid_uint_dtypes,
+};
 
 use crate::error::{Error, Result};
 use std::fmt;
