@@ -515,7 +515,8 @@ fn set_and_unset_are_a_stack() {
 #[test]
 fn setters_reject_the_wrong_kind() {
     use Dtype::*;
-    let cases: [(fn(Dtype) -> ivy::Result<()>, &str, Dtype); 4] = [
+    type Setter = fn(Dtype) -> ivy::Result<()>;
+    let cases: [(Setter, &str, Dtype); 4] = [
         (
             ivy::set_default_float_dtype,
             "set_default_float_dtype",

@@ -665,6 +665,14 @@ pub struct PreciseMode {
 
 impl PreciseMode {
     /// Push `mode` and return the guard that pops it.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// let guard = ivy::PreciseMode::new(false);
+    /// assert!(!ivy::precise_mode());
+    /// drop(guard);
+    /// assert!(ivy::precise_mode());
+    /// ```
     pub fn new(mode: bool) -> PreciseMode {
         let depth = with_state(|s| {
             let d = s.precise.len();
@@ -687,7 +695,7 @@ impl Drop for PreciseMode {
 }
 
 macro_rules! dtype_guard {
-    ($(#[$doc:meta])* $name:ident, $stack:ident) => {
+    ($(#[$doc:meta])* $name:ident, $stack:ident, $example:literal) => {
         $(#[$doc])*
         #[must_use = "the setting is undone when the guard is dropped"]
         #[derive(Debug)]
@@ -699,6 +707,14 @@ macro_rules! dtype_guard {
         impl $name {
             /// Push `dtype` (checked as the matching `set_default_*` checks
             /// it) and return the guard that undoes the push.
+            ///
+            #[doc = concat!(
+                "```\n# use ivy_core as ivy;\nlet guard = ivy::",
+                stringify!($name),
+                "::new(ivy::Dtype::",
+                $example,
+                ")?;\ndrop(guard);\n# Ok::<(), ivy::Error>(())\n```"
+            )]
             pub fn new(dtype: Dtype) -> Result<$name> {
                 let depth = push(Stack::$stack, dtype)?;
                 Ok($name { depth, _not_send: PhantomData })
@@ -729,7 +745,8 @@ dtype_guard!(
     /// # Ok::<(), ivy::Error>(())
     /// ```
     DefaultDtype,
-    Dtype
+    Dtype,
+    "Int8"
 );
 
 dtype_guard!(
@@ -748,7 +765,8 @@ dtype_guard!(
     /// # Ok::<(), ivy::Error>(())
     /// ```
     DefaultFloatDtype,
-    Float
+    Float,
+    "Float64"
 );
 
 dtype_guard!(
@@ -766,7 +784,8 @@ dtype_guard!(
     /// # Ok::<(), ivy::Error>(())
     /// ```
     DefaultIntDtype,
-    Int
+    Int,
+    "Int64"
 );
 
 dtype_guard!(
@@ -785,7 +804,8 @@ dtype_guard!(
     /// # Ok::<(), ivy::Error>(())
     /// ```
     DefaultUintDtype,
-    Uint
+    Uint,
+    "UInt8"
 );
 
 dtype_guard!(
@@ -804,7 +824,8 @@ dtype_guard!(
     /// # Ok::<(), ivy::Error>(())
     /// ```
     DefaultComplexDtype,
-    Complex
+    Complex,
+    "Complex128"
 );
 
 /// Run `f` in the given precise mode (the closure form of [`PreciseMode`]).

@@ -350,8 +350,13 @@ fn lookup(table: &Table, a: Dtype, b: Dtype, array_api: bool) -> Result<Dtype> {
 /// default).
 ///
 /// Every pair of the 15 dtypes has a result in both modes, so this fails only
-/// if the tables were incomplete (they are checked at compile time). It is
-/// symmetric; see the [module docs](self) for why it is not associative.
+/// if the tables were incomplete (they are checked at compile time).
+///
+/// Promotion is commutative and idempotent, `bool` is an identity, and
+/// [`can_cast`] is transitive, but it is **not associative**: `int8` with
+/// `uint8` gives `int16`, which with `float16` gives `float32` (precise mode),
+/// while `uint8` with `float16` gives `float16`, which with `int8` stays
+/// `float16`. Folding several dtypes therefore depends on the order.
 ///
 /// ```
 /// # use ivy_core as ivy;
@@ -363,6 +368,10 @@ fn lookup(table: &Table, a: Dtype, b: Dtype, array_api: bool) -> Result<Dtype> {
 /// assert_eq!(ivy::promote_types(Int32, Float32)?, Float64);
 /// // ... non-precise mode keeps the float
 /// assert_eq!(ivy::with_precise_mode(false, || ivy::promote_types(Int32, Float32))?, Float32);
+/// // not associative
+/// let left = ivy::promote_types(ivy::promote_types(Int8, UInt8)?, Float16)?;
+/// let right = ivy::promote_types(Int8, ivy::promote_types(UInt8, Float16)?)?;
+/// assert_eq!((left, right), (Float32, Float16));
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn promote_types(a: Dtype, b: Dtype) -> Result<Dtype> {
