@@ -1,0 +1,653 @@
+//! The [`Tree`] and [`TreeMap`] traits, and the [`Sink`] / [`Source`]
+//! protocol through which a node type flattens and rebuilds itself.
+
+use super::def::{DictNode, Kind, Node, TreeDef, path_to};
+use super::key::{StaticField, StaticValue, TreeKey};
+use super::record::{RecordInfo, RecordNode, RecordRef};
+use crate::error::{Error, Result};
+use std::sync::Arc;
+
+/// A pytree node type over leaves of type `L`: the registry of node types,
+/// the Rust way.
+///
+/// A type implements `Tree<L>` for the leaf type(s) it can hold: `f64`
+/// implements `Tree<f64>` (it is a leaf), `Vec<T>` implements `Tree<L>`
+/// whenever `T` does, and so do tuples, arrays, `Option`, `Box`, the maps,
+/// and every struct or enum with `#[derive(Tree)]`. So the leaf type of
+/// `Vec<(f64, Option<f64>)>` is `f64`, inferred, and `()` or an empty struct
+/// is a tree of any leaf type.
+///
+/// The methods are the protocol the `tree_*` functions are built on; call
+/// those functions rather than these methods. To register a type by hand
+/// (JAX's `register_pytree_node`), implement `Tree` and [`TreeMap`] as
+/// `#[derive(Tree)]` would:
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::tree::{RecordInfo, RecordShape, Sink, Source, Tree, TreeMap};
+///
+/// /// A point whose leaves are its two coordinates.
+/// #[derive(Debug, PartialEq)]
+/// struct Point<T> { x: T, y: T }
+///
+/// const POINT: RecordInfo = RecordInfo {
+///     module: module_path!(), name: "Point", variant: None,
+///     shape: RecordShape::Named, fields: &["x", "y"], statics: &[],
+/// };
+///
+/// impl<L, T: Tree<L>> Tree<L> for Point<T> {
+///     fn flatten_into<'a, S: Sink<'a, L>>(&'a self, sink: &mut S) where L: 'a {
+///         let token = sink.record(&POINT, Vec::new);
+///         sink.child_field(&POINT, 0);
+///         self.x.flatten_into(sink);
+///         sink.child_field(&POINT, 1);
+///         self.y.flatten_into(sink);
+///         sink.end(token);
+///     }
+///     fn unflatten_from<S: Source<L>>(src: &mut S) -> ivy::Result<Self> {
+///         src.record(&[&POINT])?;
+///         let x = T::unflatten_from(src)?;
+///         let y = T::unflatten_from(src)?;
+///         src.end()?;
+///         Ok(Point { x, y })
+///     }
+///     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
+///         self.x.for_each_mut(f);
+///         self.y.for_each_mut(f);
+///     }
+/// }
+///
+/// impl<L, M, T: TreeMap<L, M>> TreeMap<L, M> for Point<T> {
+///     type Output = Point<T::Output>;
+///     fn map_ref<F: FnMut(&L) -> M>(&self, f: &mut F) -> Self::Output {
+///         Point { x: self.x.map_ref(f), y: self.y.map_ref(f) }
+///     }
+///     fn try_map_ref<E: From<ivy::Error>, F: FnMut(&L) -> Result<M, E>>(
+///         &self,
+///         f: &mut F,
+///     ) -> Result<Self::Output, E> {
+///         Ok(Point { x: self.x.try_map_ref(f)?, y: self.y.try_map_ref(f)? })
+///     }
+/// }
+///
+/// let p = Point { x: 1.0, y: 2.0 };
+/// let (leaves, def) = ivy::tree_flatten(&p);
+/// assert_eq!(leaves, [1.0, 2.0]);
+/// assert_eq!(def.to_string(), "TreeDef(Point { x: *, y: * })");
+/// let q: Point<f64> = ivy::tree_unflatten(&def, [3.0, 4.0])?;
+/// assert_eq!(q, Point { x: 3.0, y: 4.0 });
+/// assert_eq!(ivy::tree_map(|v| v.to_string(), &p), Point { x: "1".to_string(), y: "2".to_string() });
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub trait Tree<L>: Sized {
+    /// Report the node and its children to `sink`, in pre-order (the leaf
+    /// order): a leaf calls [`Sink::leaf`]; a node calls one of
+    /// [`Sink::list`], [`Sink::tuple`], [`Sink::dict`], [`Sink::record`],
+    /// then before each child the matching `child_*` method and the child's
+    /// `flatten_into`, then [`Sink::end`] with the token it got.
+    fn flatten_into<'a, S: Sink<'a, L>>(&'a self, sink: &mut S)
+    where
+        L: 'a;
+
+    /// Rebuild a value from `src`, reading the nodes in the order
+    /// [`Tree::flatten_into`] reports them (and [`Source::end`] after the
+    /// children of each node).
+    fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self>;
+
+    /// Call `f` on every leaf, in leaf order, in place.
+    fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F);
+}
+
+/// Mapping the leaves of a [`Tree`] from `L` to `M`.
+///
+/// `Output` is the same type with `M` leaves: `Vec<f64>` maps to `Vec<M>`,
+/// a generic `#[derive(Tree)] struct Params<T>` maps to `Params<T::Output>`,
+/// and a non-generic struct (whose field types name their leaf type) maps
+/// only to itself (`M = L`).
+///
+/// `f` is called on the leaves in leaf order, the order of
+/// [`tree_flatten`](crate::tree_flatten).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::tree::TreeMap;
+/// let v = vec![(1.0, 2.0)];
+/// let s: Vec<(String, String)> = v.map_ref(&mut |x: &f64| x.to_string());
+/// assert_eq!(s, [("1".to_string(), "2".to_string())]);
+/// ```
+pub trait TreeMap<L, M>: Tree<L> {
+    /// The mapped type.
+    type Output;
+
+    /// Map every leaf with `f`.
+    fn map_ref<F: FnMut(&L) -> M>(&self, f: &mut F) -> Self::Output;
+
+    /// Map every leaf with a fallible `f`, stopping at the first error.
+    fn try_map_ref<E: From<Error>, F: FnMut(&L) -> std::result::Result<M, E>>(
+        &self,
+        f: &mut F,
+    ) -> std::result::Result<Self::Output, E>;
+}
+
+/// Receives a tree's nodes and leaves from [`Tree::flatten_into`].
+///
+/// The node methods return a token to hand back to [`Sink::end`] after the
+/// node's children. The `child_*` methods announce the next child (for key
+/// paths); sinks that do not track paths ignore them.
+pub trait Sink<'a, L: 'a> {
+    /// A leaf.
+    fn leaf(&mut self, leaf: &'a L);
+    /// `None` (a node without children).
+    fn none(&mut self);
+    /// A tuple of `arity` children follows.
+    fn tuple(&mut self, arity: usize) -> usize;
+    /// A sequence of `len` children follows.
+    fn list(&mut self, len: usize) -> usize;
+    /// A map follows; `keys` are its keys in traversal (sorted) order, the
+    /// order its children follow in, and `order` is its insertion order when
+    /// that differs (`order[j]` = sorted position of the `j`-th inserted
+    /// key).
+    fn dict<K: TreeKey>(&mut self, keys: &[&K], order: Option<&[usize]>) -> usize;
+    /// A record of type `info` follows with `info.fields.len()` children;
+    /// `statics` gives its static field values when the sink needs them.
+    fn record<F: FnOnce() -> Vec<StaticValue>>(
+        &mut self,
+        info: &'static RecordInfo,
+        statics: F,
+    ) -> usize;
+    /// The next child is element `k` of a tuple or sequence.
+    #[inline]
+    fn child_index(&mut self, k: usize) {
+        let _ = k;
+    }
+    /// The next child is the value of `key` in a map.
+    #[inline]
+    fn child_key<K: TreeKey>(&mut self, key: &K) {
+        let _ = key;
+    }
+    /// The next child is field `k` of the record `info`.
+    #[inline]
+    fn child_field(&mut self, info: &'static RecordInfo, k: usize) {
+        let _ = (info, k);
+    }
+    /// The children of the node that returned `token` are done.
+    fn end(&mut self, token: usize);
+}
+
+/// The keys of a map node as a [`Source`] hands them over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DictKeys<K> {
+    /// The keys, in the order the children follow.
+    pub keys: Vec<K>,
+    /// The insertion order to rebuild, if it differs from `keys`' order:
+    /// `order[j]` is the position in `keys` of the `j`-th key to insert.
+    pub order: Option<Vec<usize>>,
+}
+
+/// Which record (or enum variant) a [`Source`] found.
+#[derive(Clone, Debug)]
+pub struct RecordMatch {
+    variant: usize,
+    index: usize,
+    node: Option<Arc<RecordNode>>,
+}
+
+impl RecordMatch {
+    /// The position of the matched record in the list given to
+    /// [`Source::record`] (the variant index of an enum).
+    pub fn variant(&self) -> usize {
+        self.variant
+    }
+
+    /// A match of variant `variant` found at position `index` by a source
+    /// that holds no static values.
+    pub fn new(variant: usize, index: usize) -> RecordMatch {
+        RecordMatch {
+            variant,
+            index,
+            node: None,
+        }
+    }
+
+    /// The position at which the source found the record.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+}
+
+/// Hands nodes and leaves to [`Tree::unflatten_from`], checking each against
+/// what the type expects.
+pub trait Source<L> {
+    /// Take a leaf.
+    fn leaf(&mut self) -> Result<L>;
+    /// If the next node is `None`, take it and return `true`; otherwise
+    /// return `false` and leave it (for `Option`).
+    fn take_none(&mut self) -> Result<bool>;
+    /// Take a tuple node of `arity` children.
+    fn tuple(&mut self, arity: usize) -> Result<()>;
+    /// Take a sequence node and return its length; with `len`, the length
+    /// must be `len` (`[T; N]`).
+    fn list(&mut self, len: Option<usize>) -> Result<usize>;
+    /// Take a map node and return its keys.
+    fn dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>>;
+    /// Take a record node that must be one of `variants`.
+    fn record(&mut self, variants: &[&'static RecordInfo]) -> Result<RecordMatch>;
+    /// The value of static field `k` of the record `m`.
+    fn static_field<T: StaticField>(&mut self, m: &RecordMatch, k: usize) -> Result<T>;
+    /// The children of the last node taken are done.
+    fn end(&mut self) -> Result<()>;
+}
+
+// ---------------------------------------------------------------------------
+// Sinks
+// ---------------------------------------------------------------------------
+
+/// Where a [`DefBuilder`] puts leaves.
+pub(crate) trait LeafOut<'a, L> {
+    fn put(&mut self, leaf: &'a L);
+}
+
+/// Leaves are cloned.
+pub(crate) struct Cloned<L>(pub Vec<L>);
+
+impl<'a, L: Clone> LeafOut<'a, L> for Cloned<L> {
+    #[inline]
+    fn put(&mut self, leaf: &'a L) {
+        self.0.push(leaf.clone())
+    }
+}
+
+/// Leaves are borrowed.
+pub(crate) struct Borrowed<'a, L>(pub Vec<&'a L>);
+
+impl<'a, L> LeafOut<'a, L> for Borrowed<'a, L> {
+    #[inline]
+    fn put(&mut self, leaf: &'a L) {
+        self.0.push(leaf)
+    }
+}
+
+/// Leaves are dropped (structure only).
+pub(crate) struct NoLeaves;
+
+impl<L> LeafOut<'_, L> for NoLeaves {
+    #[inline]
+    fn put(&mut self, _: &L) {}
+}
+
+/// Builds the pre-order node vector of a [`TreeDef`].
+pub(crate) struct DefBuilder<O> {
+    pub nodes: Vec<Node>,
+    pub leaves: O,
+    leaf_count: usize,
+}
+
+impl<O> DefBuilder<O> {
+    pub fn new(leaves: O) -> DefBuilder<O> {
+        DefBuilder {
+            nodes: Vec::new(),
+            leaves,
+            leaf_count: 0,
+        }
+    }
+
+    #[inline]
+    fn open(&mut self, kind: Kind, arity: usize) -> usize {
+        let token = self.nodes.len();
+        // `num_leaves` holds the leaf count so far until `end` fixes it.
+        self.nodes.push(Node {
+            kind,
+            arity,
+            num_leaves: self.leaf_count,
+            num_nodes: 0,
+        });
+        token
+    }
+
+    pub fn finish(self, none_is_leaf: bool) -> (O, TreeDef) {
+        (self.leaves, TreeDef::from_nodes(self.nodes, none_is_leaf))
+    }
+}
+
+impl<'a, L: 'a, O: LeafOut<'a, L>> Sink<'a, L> for DefBuilder<O> {
+    #[inline]
+    fn leaf(&mut self, leaf: &'a L) {
+        self.nodes.push(Node::LEAF);
+        self.leaves.put(leaf);
+        self.leaf_count += 1;
+    }
+
+    #[inline]
+    fn none(&mut self) {
+        self.nodes.push(Node::NONE);
+    }
+
+    #[inline]
+    fn tuple(&mut self, arity: usize) -> usize {
+        self.open(Kind::Tuple, arity)
+    }
+
+    #[inline]
+    fn list(&mut self, len: usize) -> usize {
+        self.nodes.reserve(len + 1);
+        self.open(Kind::List, len)
+    }
+
+    fn dict<K: TreeKey>(&mut self, keys: &[&K], order: Option<&[usize]>) -> usize {
+        let dict = DictNode {
+            keys: keys.iter().map(|k| k.to_key()).collect(),
+            order: order.map(Box::from),
+        };
+        self.open(Kind::Dict(Arc::new(dict)), keys.len())
+    }
+
+    fn record<F: FnOnce() -> Vec<StaticValue>>(
+        &mut self,
+        info: &'static RecordInfo,
+        statics: F,
+    ) -> usize {
+        let statics = if info.statics.is_empty() {
+            Box::default()
+        } else {
+            statics().into_boxed_slice()
+        };
+        let node = RecordNode {
+            info: RecordRef::Static(info),
+            statics,
+        };
+        self.open(Kind::Record(Arc::new(node)), info.fields.len())
+    }
+
+    #[inline]
+    fn end(&mut self, token: usize) {
+        let len = self.nodes.len();
+        let count = self.leaf_count;
+        if let Some(n) = self.nodes.get_mut(token) {
+            n.num_leaves = count - n.num_leaves;
+            n.num_nodes = len - token;
+        }
+    }
+}
+
+/// Calls a closure on each leaf, ignoring structure.
+pub(crate) struct ForEach<F>(pub F);
+
+impl<'a, L: 'a, F: FnMut(&'a L)> Sink<'a, L> for ForEach<F> {
+    #[inline]
+    fn leaf(&mut self, leaf: &'a L) {
+        (self.0)(leaf)
+    }
+    #[inline]
+    fn none(&mut self) {}
+    #[inline]
+    fn tuple(&mut self, _: usize) -> usize {
+        0
+    }
+    #[inline]
+    fn list(&mut self, _: usize) -> usize {
+        0
+    }
+    #[inline]
+    fn dict<K: TreeKey>(&mut self, _: &[&K], _: Option<&[usize]>) -> usize {
+        0
+    }
+    #[inline]
+    fn record<G: FnOnce() -> Vec<StaticValue>>(&mut self, _: &'static RecordInfo, _: G) -> usize {
+        0
+    }
+    #[inline]
+    fn end(&mut self, _: usize) {}
+}
+
+/// Flatten `tree` into cloned leaves and its structure.
+pub(crate) fn flatten_impl<T: Tree<L>, L: Clone>(tree: &T) -> (Vec<L>, TreeDef) {
+    let mut b = DefBuilder::new(Cloned(Vec::new()));
+    tree.flatten_into(&mut b);
+    let (leaves, def) = b.finish(false);
+    (leaves.0, def)
+}
+
+/// Flatten `tree` into borrowed leaves and its structure.
+pub(crate) fn flatten_refs<T: Tree<L>, L>(tree: &T) -> (Vec<&L>, TreeDef) {
+    let mut b = DefBuilder::new(Borrowed(Vec::new()));
+    tree.flatten_into(&mut b);
+    let (leaves, def) = b.finish(false);
+    (leaves.0, def)
+}
+
+/// The structure of `tree`.
+pub(crate) fn structure_impl<T: Tree<L>, L>(tree: &T) -> TreeDef {
+    let mut b = DefBuilder::new(NoLeaves);
+    tree.flatten_into(&mut b);
+    b.finish(false).1
+}
+
+// ---------------------------------------------------------------------------
+// DefSource
+// ---------------------------------------------------------------------------
+
+/// Reads a [`TreeDef`]'s nodes and a vector of leaves.
+pub(crate) struct DefSource<'d, L> {
+    op: &'static str,
+    nodes: &'d [Node],
+    pos: usize,
+    leaves: std::vec::IntoIter<L>,
+}
+
+impl<'d, L> DefSource<'d, L> {
+    pub fn new(op: &'static str, nodes: &'d [Node], leaves: Vec<L>) -> DefSource<'d, L> {
+        DefSource {
+            op,
+            nodes,
+            pos: 0,
+            leaves: leaves.into_iter(),
+        }
+    }
+
+    #[cold]
+    fn error(&self, at: usize, message: String) -> Error {
+        Error::structure(self.op, path_to(self.nodes, at).error_path(), message)
+    }
+
+    #[cold]
+    fn expected(&self, what: &str) -> Error {
+        let got = match self.nodes.get(self.pos) {
+            Some(n) => n.describe(),
+            None => "nothing (the structure has fewer nodes)".to_string(),
+        };
+        self.error(self.pos, format!("expected {what}, got {got}"))
+    }
+
+    /// Every node and leaf was used.
+    pub fn finish(&mut self) -> Result<()> {
+        if self.pos != self.nodes.len() {
+            return Err(self.error(
+                self.pos,
+                "the structure has more nodes than the type reads".to_string(),
+            ));
+        }
+        if self.leaves.next().is_some() {
+            return Err(Error::structure(
+                self.op,
+                "tree",
+                "more leaves than the structure has",
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl<L> Source<L> for DefSource<'_, L> {
+    #[inline]
+    fn leaf(&mut self) -> Result<L> {
+        match self.nodes.get(self.pos) {
+            Some(Node {
+                kind: Kind::Leaf, ..
+            }) => {
+                self.pos += 1;
+                match self.leaves.next() {
+                    Some(l) => Ok(l),
+                    None => Err(Error::structure(
+                        self.op,
+                        "tree",
+                        "fewer leaves than the structure has",
+                    )),
+                }
+            }
+            _ => Err(self.expected("a leaf")),
+        }
+    }
+
+    #[inline]
+    fn take_none(&mut self) -> Result<bool> {
+        match self.nodes.get(self.pos) {
+            Some(Node {
+                kind: Kind::None, ..
+            }) => {
+                self.pos += 1;
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
+    #[inline]
+    fn tuple(&mut self, arity: usize) -> Result<()> {
+        match self.nodes.get(self.pos) {
+            Some(
+                n @ Node {
+                    kind: Kind::Tuple, ..
+                },
+            ) if n.arity == arity => {
+                self.pos += 1;
+                Ok(())
+            }
+            _ => Err(self.expected(&format!("a tuple of {arity}"))),
+        }
+    }
+
+    #[inline]
+    fn list(&mut self, len: Option<usize>) -> Result<usize> {
+        match self.nodes.get(self.pos) {
+            Some(
+                n @ Node {
+                    kind: Kind::List, ..
+                },
+            ) if len.is_none_or(|l| l == n.arity) => {
+                self.pos += 1;
+                Ok(n.arity)
+            }
+            _ => Err(self.expected(&match len {
+                Some(l) => format!("a list of {l}"),
+                None => "a list".to_string(),
+            })),
+        }
+    }
+
+    fn dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
+        let Some(Node {
+            kind: Kind::Dict(d),
+            ..
+        }) = self.nodes.get(self.pos)
+        else {
+            return Err(self.expected("a dict"));
+        };
+        let mut keys = Vec::with_capacity(d.keys.len());
+        for k in d.keys.iter() {
+            match K::from_key(k) {
+                Some(key) => keys.push(key),
+                None => {
+                    let what = std::any::type_name::<K>();
+                    return Err(
+                        self.error(self.pos, format!("key {k} is not a key of type `{what}`"))
+                    );
+                }
+            }
+        }
+        let order = d.order.as_ref().map(|o| o.to_vec());
+        self.pos += 1;
+        Ok(DictKeys { keys, order })
+    }
+
+    fn record(&mut self, variants: &[&'static RecordInfo]) -> Result<RecordMatch> {
+        let Some(Node {
+            kind: Kind::Record(r),
+            ..
+        }) = self.nodes.get(self.pos)
+        else {
+            return Err(self.expected(&expected_records(variants)));
+        };
+        match variants.iter().position(|v| r.is(v)) {
+            Some(variant) => {
+                let m = RecordMatch {
+                    variant,
+                    index: self.pos,
+                    node: Some(r.clone()),
+                };
+                self.pos += 1;
+                Ok(m)
+            }
+            None => Err(self.expected(&expected_records(variants))),
+        }
+    }
+
+    fn static_field<T: StaticField>(&mut self, m: &RecordMatch, k: usize) -> Result<T> {
+        let value = m
+            .node
+            .as_ref()
+            .and_then(|r| r.statics.get(k))
+            .and_then(|v| v.downcast_ref::<T>());
+        match value {
+            Some(v) => Ok(v.clone()),
+            None => {
+                let (name, field) = match &m.node {
+                    Some(r) => (r.display_name(), r.static_name(k).to_string()),
+                    None => ("?".to_string(), k.to_string()),
+                };
+                Err(self.error(
+                    m.index,
+                    format!(
+                        "static field `{field}` of `{name}` does not hold a `{}`",
+                        std::any::type_name::<T>()
+                    ),
+                ))
+            }
+        }
+    }
+
+    #[inline]
+    fn end(&mut self) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// "a `Linear`" or "one of `A::X`, `A::Y`".
+pub(crate) fn expected_records(variants: &[&'static RecordInfo]) -> String {
+    match variants {
+        [one] => format!("a `{}`", one.display_name()),
+        many => {
+            let names: Vec<String> = many
+                .iter()
+                .map(|v| format!("`{}`", v.display_name()))
+                .collect();
+            format!("one of {}", names.join(", "))
+        }
+    }
+}
+
+/// Used by dict impls: `order` from the insertion positions of sorted keys.
+///
+/// `sorted_pos[j]` = the original (insertion) index of the `j`-th key in
+/// sorted order. Returns `None` if the insertion order is the sorted order.
+pub(crate) fn insertion_order(sorted_pos: &[usize]) -> Option<Vec<usize>> {
+    if sorted_pos.iter().enumerate().all(|(j, &p)| j == p) {
+        return None;
+    }
+    let mut order = vec![0; sorted_pos.len()];
+    for (j, &p) in sorted_pos.iter().enumerate() {
+        if let Some(slot) = order.get_mut(p) {
+            *slot = j;
+        }
+    }
+    Some(order)
+}
