@@ -1,1 +1,384 @@
-//! Items used by generated code. Not part of the public API.
+//! Runtime helpers the generated code calls. Not part of the public API: the
+//! generated functions are thin, and the logic they share lives here once.
+
+use crate::array::{Array, HostData};
+use crate::backend::BackendEntry;
+use crate::catalogue::OpInfo;
+use crate::dtype::{Dtype, DtypeSet, Element};
+use crate::error::{DtypeList, Error, Result};
+use crate::nestable::OperandRef;
+use crate::scalar::Scalar;
+use crate::shape::Shape;
+use std::borrow::Cow;
+
+pub use crate::catalogue::CastTarget;
+pub use ivy_macros::{api, array};
+pub use linkme;
+
+/// The backend of a call: the one every array argument lives on, else the
+/// current backend.
+pub fn backend_of(
+    op: &str,
+    operands: &[Option<OperandRef<'_>>],
+    lists: &[&[Array]],
+) -> Result<&'static BackendEntry> {
+    let mut found: Option<&'static BackendEntry> = None;
+    let arrays = operands
+        .iter()
+        .filter_map(|o| match o {
+            Some(OperandRef::Array(a)) => Some(*a),
+            _ => None,
+        })
+        .chain(lists.iter().flat_map(|l| l.iter()));
+    for a in arrays {
+        match found {
+            None => found = Some(a.backend()),
+            Some(b) if b.same(a.backend()) => {}
+            Some(b) => {
+                return Err(Error::BackendMismatch {
+                    op: op.to_string(),
+                    first: b.name().to_string(),
+                    second: a.backend().name().to_string(),
+                });
+            }
+        }
+    }
+    Ok(found.unwrap_or_else(crate::backend::current_backend))
+}
+
+/// A 0-d host array holding `s` as `dtype`.
+pub fn scalar_array(s: Scalar, dtype: Dtype, backend: &'static BackendEntry) -> Array {
+    let data = crate::with_dtype!(dtype, T => HostData::from(vec![s.to_element::<T>()]));
+    Array::from_host_unchecked(backend, Shape::scalar(), data)
+}
+
+/// The operand as an array: arrays are borrowed, scalars become 0-d arrays of
+/// their default dtype.
+#[inline]
+pub fn to_array<'a>(backend: &'static BackendEntry, x: OperandRef<'a>) -> Cow<'a, Array> {
+    match x {
+        OperandRef::Array(a) => Cow::Borrowed(a),
+        OperandRef::Scalar(s) => Cow::Owned(scalar_array(s, s.default_dtype(), backend)),
+    }
+}
+
+/// Ivy's dtype for a scalar meeting an array of dtype `array` (see
+/// [`promote_types_of_inputs`](crate::promote_types_of_inputs)).
+fn scalar_dtype_against(s: Scalar, array: Dtype) -> Dtype {
+    match s {
+        Scalar::Float(_) if array.is_int() => Dtype::Float64,
+        Scalar::Bool(_) => array,
+        _ if array.is_bool() => s.default_dtype(),
+        Scalar::Complex(_) if !array.is_complex() => Dtype::Complex128,
+        _ => array,
+    }
+}
+
+/// Cast an array to `dtype` (no copy when it already has it).
+pub fn astype<'a>(x: Cow<'a, Array>, dtype: Dtype) -> Result<Cow<'a, Array>> {
+    if x.dtype() == dtype {
+        return Ok(x);
+    }
+    crate::api::astype(x.as_ref(), dtype).map(Cow::Owned)
+}
+
+/// Promote the operands of an op to one dtype (Ivy's
+/// `promote_types_of_inputs`, generalised to `N` operands): arrays promote
+/// with the table of the current precise mode; scalars take the dtype the
+/// arrays give them.
+pub fn promote<'a, const N: usize>(
+    op: &str,
+    backend: &'static BackendEntry,
+    xs: [OperandRef<'a>; N],
+) -> Result<[Cow<'a, Array>; N]> {
+    // Fast path: arrays that already agree.
+    let mut common: Option<Dtype> = None;
+    let mut all_same = true;
+    for x in &xs {
+        if let OperandRef::Array(a) = x {
+            match common {
+                None => common = Some(a.dtype()),
+                Some(c) if c == a.dtype() => {}
+                Some(c) => {
+                    all_same = false;
+                    common = Some(crate::dtype::promote_types(c, a.dtype()).map_err(|e| rename(e, op))?);
+                }
+            }
+        } else {
+            all_same = false;
+        }
+    }
+    if all_same && let Some(_) = common {
+        return Ok(xs.map(|x| match x {
+            OperandRef::Array(a) => Cow::Borrowed(a),
+            OperandRef::Scalar(s) => Cow::Owned(scalar_array(s, s.default_dtype(), backend)),
+        }));
+    }
+    let target = match common {
+        Some(arrays) => {
+            let mut t = arrays;
+            for x in &xs {
+                if let OperandRef::Scalar(s) = x {
+                    let sd = scalar_dtype_against(*s, arrays);
+                    t = crate::dtype::promote_types(t, sd).map_err(|e| rename(e, op))?;
+                }
+            }
+            t
+        }
+        None => {
+            let mut t: Option<Dtype> = None;
+            for x in &xs {
+                if let OperandRef::Scalar(s) = x {
+                    let d = s.default_dtype();
+                    t = Some(match t {
+                        None => d,
+                        Some(t) => crate::dtype::promote_types(t, d).map_err(|e| rename(e, op))?,
+                    });
+                }
+            }
+            t.unwrap_or_else(crate::dtype::default_float_dtype)
+        }
+    };
+    let out: Vec<Cow<'a, Array>> = xs
+        .into_iter()
+        .map(|x| match x {
+            OperandRef::Array(a) => astype(Cow::Borrowed(a), target),
+            OperandRef::Scalar(s) => Ok(Cow::Owned(scalar_array(s, target, backend))),
+        })
+        .collect::<Result<_>>()?;
+    out.try_into().map_err(|_| Error::invalid(op, "operand count changed while promoting"))
+}
+
+fn rename(e: Error, op: &str) -> Error {
+    match e {
+        Error::NoPromotion { a, b, array_api, .. } => Error::NoPromotion { op: op.to_string(), a, b, array_api },
+        other => other,
+    }
+}
+
+/// Promote a list of arrays to one dtype.
+pub fn promote_list(op: &str, backend: &'static BackendEntry, xs: &[Array]) -> Result<Vec<Array>> {
+    let _ = backend;
+    let Some(first) = xs.first() else { return Ok(Vec::new()) };
+    let mut t = first.dtype();
+    for x in &xs[1..] {
+        if x.dtype() != t {
+            t = crate::dtype::promote_types(t, x.dtype()).map_err(|e| rename(e, op))?;
+        }
+    }
+    xs.iter().map(|x| astype(Cow::Borrowed(x), t).map(Cow::into_owned)).collect()
+}
+
+/// Apply an input cast: if the dtype of `x` is in `from`, cast it to the
+/// default dtype of `to`.
+#[inline]
+pub fn cast<'a>(
+    op: &str,
+    backend: &'static BackendEntry,
+    x: &'a Array,
+    from: DtypeSet,
+    to: CastTarget,
+) -> Result<Cow<'a, Array>> {
+    let _ = (op, backend);
+    if from.contains(x.dtype()) {
+        astype(Cow::Borrowed(x), to.dtype())
+    } else {
+        Ok(Cow::Borrowed(x))
+    }
+}
+
+/// [`cast`] for every array of a list.
+pub fn cast_list(
+    op: &str,
+    backend: &'static BackendEntry,
+    xs: &[Array],
+    from: DtypeSet,
+    to: CastTarget,
+) -> Result<Vec<Array>> {
+    xs.iter().map(|x| cast(op, backend, x, from, to).map(Cow::into_owned)).collect()
+}
+
+fn unsupported(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Dtype) -> Error {
+    Error::UnsupportedDtype {
+        op: info.name.to_string(),
+        dtypes: DtypeList(vec![dtype]),
+        backend: backend.name().to_string(),
+        version: backend.version().to_string(),
+        supported: info.supported_dtypes(backend),
+    }
+}
+
+/// The op's own dtypes, checked on the input dtype (before casts).
+#[inline]
+pub fn check_domain(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Option<Dtype>) -> Result<()> {
+    match dtype {
+        Some(d) if !info.dtypes.contains(d) || !backend.valid_dtypes().contains(d) => {
+            Err(unsupported(info, backend, d))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The backend's kernel table, checked on the kernel dtype (after casts):
+/// one mask test.
+#[inline]
+pub fn check_kernel(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Option<Dtype>) -> Result<()> {
+    match (info.id, dtype) {
+        (Some(id), Some(d)) if !backend.supports(id, d) => Err(unsupported(info, backend, d)),
+        _ => Ok(()),
+    }
+}
+
+/// A dtype argument must be valid on the backend.
+pub fn check_valid_dtype(op: &str, backend: &'static BackendEntry, dtype: Dtype) -> Result<()> {
+    if backend.valid_dtypes().contains(dtype) {
+        Ok(())
+    } else {
+        Err(Error::UnsupportedDtype {
+            op: op.to_string(),
+            dtypes: DtypeList(vec![dtype]),
+            backend: backend.name().to_string(),
+            version: backend.version().to_string(),
+            supported: backend.valid_dtypes(),
+        })
+    }
+}
+
+/// The error of a kernel the backend does not have.
+pub fn no_kernel(op: &str, backend: &str) -> Error {
+    Error::invalid(op, format!("the {backend} backend has no kernel for this op"))
+}
+
+/// Run a kernel; a panic inside it becomes [`Error::KernelPanic`].
+#[inline]
+pub fn kernel<R>(op: &str, backend: &'static BackendEntry, f: impl FnOnce() -> Result<R>) -> Result<R> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            Err(Error::KernelPanic { op: op.to_string(), backend: backend.name().to_string(), message })
+        }
+    }
+}
+
+/// The rank of the first array of a list (what its axes are counted against).
+pub fn rank_of_list(op: &str, xs: &[Array]) -> Result<usize> {
+    xs.first()
+        .map(Array::ndim)
+        .ok_or_else(|| Error::invalid(op, "expects at least one array"))
+}
+
+/// A sample array for the catalogue-driven tests: `1, 2, 3, ...` in row-major
+/// order, cast to `dtype`, on the current backend.
+pub fn sample_array(dtype: Dtype, shape: &[usize]) -> Array {
+    let shape = Shape::from(shape);
+    let n = shape.size();
+    let data = crate::with_dtype!(dtype, T => {
+        let v: Vec<T> = (1..=n).map(|i| Scalar::Int(i as i128).to_element::<T>()).collect();
+        HostData::from(v)
+    });
+    Array::from_host_unchecked(crate::backend::current_backend(), shape, data)
+}
+
+/// The array of an `array!` literal: `values` in row-major order, of `dtype`
+/// when the literal fixes it (a suffix), else of the dtype Ivy infers for the
+/// values with the current defaults.
+pub fn array_lit(shape: &[usize], values: &[Scalar], dtype: Option<Dtype>) -> Array {
+    let dtype = dtype.unwrap_or_else(|| {
+        if values.is_empty() { crate::dtype::default_float_dtype() } else { crate::dtype::default_dtype_for(values) }
+    });
+    let data = crate::with_dtype!(dtype, T => {
+        let v: Vec<T> = values.iter().map(|s| s.to_element::<T>()).collect();
+        HostData::from(v)
+    });
+    Array::from_host_unchecked(crate::backend::current_backend(), Shape::from(shape), data)
+}
+
+/// Typed values for `array!` with a suffix: `T` decides the dtype.
+pub fn array_typed<T: Element>(shape: &[usize], values: Vec<T>) -> Array {
+    Array::from_host_unchecked(crate::backend::current_backend(), Shape::from(shape), HostData::from(values))
+}
+
+/// `std::ops` impls of a binary operator for arrays, scalars and
+/// `Result<Array>` on the left.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __binary_operator_impls {
+    ($tr:ident, $m:ident, $f:path) => {
+        impl ::std::ops::$tr<&$crate::Array> for &$crate::Array {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: &$crate::Array) -> $crate::Result<$crate::Array> { $f(self, rhs) }
+        }
+        impl ::std::ops::$tr<$crate::Array> for &$crate::Array {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: $crate::Array) -> $crate::Result<$crate::Array> { $f(self, &rhs) }
+        }
+        impl ::std::ops::$tr<&$crate::Array> for $crate::Array {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: &$crate::Array) -> $crate::Result<$crate::Array> { $f(&self, rhs) }
+        }
+        impl ::std::ops::$tr<$crate::Array> for $crate::Array {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: $crate::Array) -> $crate::Result<$crate::Array> { $f(&self, &rhs) }
+        }
+        impl ::std::ops::$tr<&$crate::Array> for $crate::Result<$crate::Array> {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: &$crate::Array) -> $crate::Result<$crate::Array> { $f(&self?, rhs) }
+        }
+        impl ::std::ops::$tr<$crate::Array> for $crate::Result<$crate::Array> {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: $crate::Array) -> $crate::Result<$crate::Array> { $f(&self?, &rhs) }
+        }
+        impl<S: $crate::args::ScalarOperand> ::std::ops::$tr<S> for &$crate::Array {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: S) -> $crate::Result<$crate::Array> { $f(self, rhs) }
+        }
+        impl<S: $crate::args::ScalarOperand> ::std::ops::$tr<S> for $crate::Array {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: S) -> $crate::Result<$crate::Array> { $f(&self, rhs) }
+        }
+        $crate::__binary_operator_impls!(@left $tr, $m, $f, i64, f64);
+    };
+    (@left $tr:ident, $m:ident, $f:path, $($s:ty),*) => {$(
+        impl ::std::ops::$tr<&$crate::Array> for $s {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: &$crate::Array) -> $crate::Result<$crate::Array> { $f(self, rhs) }
+        }
+        impl ::std::ops::$tr<$crate::Array> for $s {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self, rhs: $crate::Array) -> $crate::Result<$crate::Array> { $f(self, &rhs) }
+        }
+    )*};
+}
+pub use __binary_operator_impls as binary_operator_impls;
+
+/// `std::ops` impls of a unary operator for arrays.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __unary_operator_impls {
+    ($tr:ident, $m:ident, $f:path) => {
+        impl ::std::ops::$tr for &$crate::Array {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self) -> $crate::Result<$crate::Array> { $f(self) }
+        }
+        impl ::std::ops::$tr for $crate::Array {
+            type Output = $crate::Result<$crate::Array>;
+            fn $m(self) -> $crate::Result<$crate::Array> { $f(&self) }
+        }
+    };
+}
+pub use __unary_operator_impls as unary_operator_impls;
+
+/// Reduce a per-sample loss as losses' `reduction` argument says.
+pub fn reduce_loss(op: &str, x: &Array, reduction: &str) -> Result<Array> {
+    match reduction {
+        "mean" => crate::api::mean(x),
+        "sum" => crate::api::sum_with(x, crate::api::opts::Sum::new().dtype(x.dtype())),
+        "none" => Ok(x.clone()),
+        other => Err(Error::invalid(op, format!("unknown reduction `{other}`; expected \"mean\", \"sum\" or \"none\""))),
+    }
+}

@@ -75,3 +75,44 @@ mod tests {
         }
     }
 }
+
+thread_local! {
+    static DEFAULT_DEVICE: std::cell::RefCell<Vec<Device>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The device new arrays are made on in this thread (Ivy's
+/// `default_device`): the last one set, else `cpu`.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// assert_eq!(ivy::default_device(), ivy::Device::Cpu);
+/// ```
+pub fn default_device() -> Device {
+    DEFAULT_DEVICE.with(|s| s.borrow().last().copied()).unwrap_or_default()
+}
+
+/// Push a default device for this thread (Ivy's `set_default_device`).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// ivy::set_default_device(ivy::Device::Gpu(0));
+/// assert_eq!(ivy::default_device(), ivy::Device::Gpu(0));
+/// ivy::unset_default_device();
+/// assert_eq!(ivy::default_device(), ivy::Device::Cpu);
+/// ```
+pub fn set_default_device(device: Device) {
+    DEFAULT_DEVICE.with(|s| s.borrow_mut().push(device));
+}
+
+/// Pop the last default device of this thread (a no-op on an empty stack).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// ivy::unset_default_device();
+/// assert_eq!(ivy::default_device(), ivy::Device::Cpu);
+/// ```
+pub fn unset_default_device() {
+    DEFAULT_DEVICE.with(|s| {
+        s.borrow_mut().pop();
+    });
+}

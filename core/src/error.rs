@@ -220,6 +220,12 @@ fn join_shapes(shapes: &[Shape]) -> String {
     }
 }
 
+impl From<ivy_spec::version::VersionError> for Error {
+    fn from(e: ivy_spec::version::VersionError) -> Error {
+        Error::InvalidVersion { text: e.text, reason: e.reason }
+    }
+}
+
 impl Error {
     /// An [`Error::InvalidArgument`] for `op`.
     ///

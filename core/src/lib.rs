@@ -10,6 +10,7 @@
 // this crate that path is the crate itself.
 extern crate self as ivy;
 
+pub mod args;
 pub mod array;
 pub mod backend;
 pub mod catalogue;
@@ -17,8 +18,9 @@ mod device;
 pub mod dtype;
 mod error;
 pub mod nest;
+mod nestable;
 mod scalar;
-mod shape;
+pub mod shape;
 pub mod tree;
 
 mod api;
@@ -26,15 +28,19 @@ mod api;
 #[doc(hidden)]
 pub mod __private;
 
-pub use array::{Array, Buffer, Data, HostData, NativeData};
+pub use array::{Array, Buffer, Data, HostData, IntoArray, NativeData};
 pub use backend::{
     BackendEntry, available_backends, current_backend, current_backend_str, set_backend,
     unset_backend, use_backend, with_backend,
 };
-pub use device::Device;
+pub use device::{Device, default_device, set_default_device, unset_default_device};
 pub use dtype::*;
 pub use error::{DtypeList, Error, Result};
 pub use scalar::Scalar;
 pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 
 pub use api::*;
+pub use args::{ArrayLike, Axes, Ints, Operand, Operands, Out, Splits};
+pub use catalogue::{function_supported_dtypes, function_unsupported_dtypes};
+pub use ivy_macros::{array, kernels, op};
+pub use tree::{Tree, TreeDef, TreeMap, keystr, tree_all, tree_any, tree_broadcast_prefix, tree_flatten, tree_flatten_with, tree_flatten_with_path, tree_leaves, tree_leaves_with_path, tree_map, tree_map_mut, tree_map_n, tree_map_up_to, tree_map_with, tree_map_with_path, tree_map2, tree_map3, tree_reduce, tree_structure, tree_structure_with, tree_transpose, tree_try_map, tree_unflatten, tree_unflatten_with};

@@ -2,15 +2,57 @@
 //!
 //! - `api!` turns the op spec into the functional API, the Array methods, the
 //!   backend kernel traits, the dtype tables and the op catalogue (used once,
-//!   by `ivy-core`).
+//!   by `ivy-core`, through `ivy_spec::for_each_op!`).
 //! - `#[op]` does the same for one function: how a user adds an op.
-//! - `#[kernels]` reads the dtype tables written on a backend's kernels.
+//! - `#[kernels]` records the dtype tables written on a backend's kernels.
 //! - `array!` builds an array from nested literals.
 //! - `#[derive(Tree)]` registers a struct or enum as a pytree node.
+//!
+//! The model, parser and checks of the spec live in `ivy-spec`; the code of
+//! each output family lives in [`emit`], as pure functions from the model to
+//! tokens.
 
 use proc_macro::TokenStream;
 
+mod api;
+mod array_lit;
+mod emit;
+mod kernels_attr;
+mod op;
 mod tree;
+
+/// The whole spec to the API (used by `ivy-core`).
+#[doc(hidden)]
+#[proc_macro]
+pub fn api(input: TokenStream) -> TokenStream {
+    api::expand(input.into()).into()
+}
+
+/// Define an op from an ordinary function written in terms of ivy ops.
+///
+/// The function's parameters use the spec's parameter kinds (`Array`,
+/// `Axis`, `Dtype`, ...), parameters with `= default` become keyword
+/// arguments, and the attribute takes the spec's entry attributes
+/// (`dtypes(..)`, `category = ..`, ...). The op gets `name` and `name_with`
+/// functions, a `NameOpts` struct, a `NameExt` trait of Array methods and a
+/// catalogue entry.
+#[proc_macro_attribute]
+pub fn op(args: TokenStream, item: TokenStream) -> TokenStream {
+    op::expand(args.into(), item.into()).into()
+}
+
+/// Record the dtype tables written on a backend's kernels
+/// (`#[unsupported_dtypes("1.0 and below" => (float16))]`).
+#[proc_macro_attribute]
+pub fn kernels(args: TokenStream, item: TokenStream) -> TokenStream {
+    kernels_attr::expand(args.into(), item.into()).into()
+}
+
+/// An array from nested literals: `array![[1.0, 2.0], [3.0, 4.0]]`.
+#[proc_macro]
+pub fn array(input: TokenStream) -> TokenStream {
+    array_lit::expand(input.into()).into()
+}
 
 /// Derive `ivy::Tree` for a struct or enum: its fields become children (or, with
 /// `#[tree(static)]`, metadata kept in the `TreeDef`).

@@ -1,1 +1,72 @@
-//! The ndarray backend of ivy. (Being written.)
+//! The ndarray backend of ivy: kernels over [`ndarray`] for all 15 dtypes.
+//!
+//! Arrays of this backend are host arrays (one contiguous row-major buffer);
+//! kernels read them as slices, with fast paths for contiguous same-shape
+//! operands, and as [`ndarray::ArrayViewD`] where broadcasting, axes or
+//! linear algebra need it. Each category of ops has its kernels in the file of
+//! that name, under `#[ivy::kernels]`, with their dtype tables written on
+//! them.
+//!
+//! Linking this crate registers the backend; the facade crate `ivy` links it
+//! by default.
+//!
+//! ```
+//! # extern crate ivy_ndarray;
+//! # use ivy_core as ivy;
+//! assert_eq!(ivy::current_backend().name(), "ndarray");
+//! assert_eq!(ivy::current_backend().version(), ivy_ndarray::NDARRAY_VERSION);
+//! ```
+
+#![warn(missing_docs)]
+
+extern crate ivy_core as ivy;
+
+mod activations;
+mod creation;
+mod data_type;
+mod elementwise;
+mod host;
+mod linear_algebra;
+mod manipulation;
+mod math;
+mod searching;
+mod sorting;
+mod statistical;
+mod utility;
+
+use ivy::backend::{BackendBase, BackendEntry};
+
+/// The version of the `ndarray` crate the kernels are built and tested
+/// against; the dtype tables are resolved for it. (A test checks it against
+/// `Cargo.lock`.)
+pub const NDARRAY_VERSION: &str = "0.17.2";
+
+/// The ndarray backend.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # use ivy_core as ivy;
+/// use ivy::backend::BackendBase;
+/// assert_eq!(ivy_ndarray::NdarrayBackend.name(), "ndarray");
+/// ```
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NdarrayBackend;
+
+/// The registered entry of the ndarray backend.
+pub static NDARRAY: BackendEntry = BackendEntry::new(&NdarrayBackend);
+
+#[linkme::distributed_slice(ivy::backend::BACKENDS)]
+static REGISTER: &BackendEntry = &NDARRAY;
+
+impl BackendBase for NdarrayBackend {
+    fn name(&self) -> &'static str {
+        "ndarray"
+    }
+
+    fn version(&self) -> &'static str {
+        NDARRAY_VERSION
+    }
+}
+
+impl ivy::kernels::LossesKernels for NdarrayBackend {}
+impl ivy::kernels::GeneralKernels for NdarrayBackend {}

@@ -5,6 +5,7 @@ mod convert;
 mod display;
 
 pub use buffer::{Buffer, HostData};
+pub use convert::IntoArray;
 pub use display::format_float;
 
 use crate::backend::{self, BackendEntry};

@@ -16,14 +16,13 @@
 
 mod registry;
 mod tables;
-mod version;
 
 pub use registry::{
     BACKENDS, BackendGuard, available_backends, current_backend, current_backend_str,
     set_backend, unset_backend, use_backend, with_backend,
 };
-pub use tables::{KernelTable, Resolved};
-pub use version::{Version, VersionKey, resolve_version};
+pub use tables::{KernelTable, Resolved, TableMode, derived_support};
+pub use ivy_spec::version::{Version, VersionError, VersionKey, resolve_version};
 
 pub use crate::api::Backend;
 
@@ -120,6 +119,13 @@ impl BackendEntry {
     #[inline]
     pub fn supports(&self, op: OpId, dtype: Dtype) -> bool {
         self.resolved().kernel_mask(op).contains(dtype)
+    }
+
+    /// Whether the backend implements a kernel for `op` (mixed ops without one
+    /// run their compositional fallback).
+    #[inline]
+    pub fn has_kernel(&self, op: OpId) -> bool {
+        self.resolved().has_kernel(op)
     }
 
     /// Whether two entries are the same backend.

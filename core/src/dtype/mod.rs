@@ -46,6 +46,7 @@ pub use valid::{
 };
 
 use crate::error::{Error, Result};
+use crate::scalar::Scalar;
 use std::fmt;
 use std::str::FromStr;
 
@@ -302,6 +303,50 @@ impl<'de> serde::Deserialize<'de> for Dtype {
         let s = <std::borrow::Cow<'de, str>>::deserialize(d)?;
         Dtype::from_name(&s).ok_or_else(|| serde::de::Error::custom(format!("unknown dtype `{s}`")))
     }
+}
+
+/// The dtype a sum or product of `dtype` accumulates in when no dtype is
+/// given (the Array API's rule): signed integers narrower than the default
+/// integer dtype widen to it, unsigned ones to the default unsigned dtype,
+/// `bool` to the default integer dtype; floats and complex keep their dtype.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::Dtype;
+/// assert_eq!(ivy::dtype::sum_dtype(Dtype::Int8), Dtype::Int32);
+/// assert_eq!(ivy::dtype::sum_dtype(Dtype::Int64), Dtype::Int64);
+/// assert_eq!(ivy::dtype::sum_dtype(Dtype::UInt8), Dtype::UInt32);
+/// assert_eq!(ivy::dtype::sum_dtype(Dtype::Float16), Dtype::Float16);
+/// ```
+pub fn sum_dtype(dtype: Dtype) -> Dtype {
+    match dtype.kind() {
+        DtypeKind::Bool => default_int_dtype(),
+        DtypeKind::Int => {
+            let d = default_int_dtype();
+            if dtype.bits() < d.bits() { d } else { dtype }
+        }
+        DtypeKind::UInt => {
+            let d = default_uint_dtype();
+            if dtype.bits() < d.bits() { d } else { dtype }
+        }
+        DtypeKind::Float | DtypeKind::Complex => dtype,
+    }
+}
+
+/// The dtype `arange` infers from its bounds (Ivy's rule): the default float
+/// dtype if any of them is a float, else the default integer dtype (widened
+/// when a bound needs it).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::{Dtype, Scalar};
+/// assert_eq!(ivy::dtype::infer_arange_dtype(Scalar::Int(0), None, Scalar::Int(1)), Dtype::Int32);
+/// assert_eq!(ivy::dtype::infer_arange_dtype(Scalar::Int(0), Some(Scalar::Float(1.0)), Scalar::Int(1)), Dtype::Float32);
+/// ```
+pub fn infer_arange_dtype(start: Scalar, stop: Option<Scalar>, step: Scalar) -> Dtype {
+    let mut items = vec![start, step];
+    items.extend(stop);
+    default_dtype_for(&items)
 }
 
 /// Ivy's `dtype_bits`: the number of bits of one element.

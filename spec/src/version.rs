@@ -18,7 +18,24 @@
 //! `2.1.0`, where Python's tuple order says `(2, 1) < (2, 1, 0)`), and a
 //! pre-release such as `0.9.2-alpha.1` sorts just before `0.9.2` (Ivy raises).
 
-use crate::error::{Error, Result};
+/// A version or version key that does not follow the grammar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VersionError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl fmt::Display for VersionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid version `{}`: {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for VersionError {}
+
+type Result<T> = std::result::Result<T, VersionError>;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -26,12 +43,12 @@ use std::fmt;
 /// pre-release tag.
 ///
 /// ```
-/// use ivy::backend::Version;
+/// use ivy_spec::version::Version;
 /// let a: Version = "0.9.2-alpha.1".parse()?;
 /// let b: Version = "0.9.2".parse()?;
 /// assert!(a < b);
 /// assert_eq!("2.1".parse::<Version>()?, "2.1.0".parse::<Version>()?);
-/// # Ok::<(), ivy::Error>(())
+/// # Ok::<(), ivy_spec::version::VersionError>(())
 /// ```
 #[derive(Clone, Debug, Eq)]
 pub struct Version {
@@ -42,7 +59,7 @@ pub struct Version {
 impl Version {
     /// Parse `text`, naming it in the error.
     pub fn parse(text: &str) -> Result<Version> {
-        let bad = |reason: &str| Error::InvalidVersion { text: text.to_string(), reason: reason.into() };
+        let bad = |reason: &str| VersionError { text: text.to_string(), reason: reason.into() };
         let text_t = text.trim();
         let text_t = text_t.split('+').next().unwrap_or(text_t); // local tags (`+cu118`)
         let (core, pre) = match text_t.split_once('-') {
@@ -73,7 +90,7 @@ impl Version {
 }
 
 impl std::str::FromStr for Version {
-    type Err = Error;
+    type Err = VersionError;
     fn from_str(s: &str) -> Result<Version> {
         Version::parse(s)
     }
@@ -150,12 +167,12 @@ impl fmt::Display for Version {
 /// One key of a version-keyed table.
 ///
 /// ```
-/// use ivy::backend::VersionKey;
+/// use ivy_spec::version::VersionKey;
 /// let k: VersionKey = "1.5.0 to 1.9.0".parse()?;
 /// assert!(k.matches(&"1.9.0".parse()?));
 /// assert!(!k.matches(&"1.9.1".parse()?));
 /// assert!("1.5 and beyond".parse::<VersionKey>().is_err());
-/// # Ok::<(), ivy::Error>(())
+/// # Ok::<(), ivy_spec::version::VersionError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VersionKey {
@@ -173,7 +190,7 @@ impl VersionKey {
     /// Parse one key of the grammar.
     pub fn parse(text: &str) -> Result<VersionKey> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let bad = |reason: &str| Error::InvalidVersion { text: text.to_string(), reason: reason.into() };
+        let bad = |reason: &str| VersionError { text: text.to_string(), reason: reason.into() };
         match words.as_slice() {
             [v] => Ok(VersionKey::Exact(Version::parse(v)?)),
             [v, "and", "above"] => Ok(VersionKey::AndAbove(Version::parse(v)?)),
@@ -203,7 +220,7 @@ impl VersionKey {
 }
 
 impl std::str::FromStr for VersionKey {
-    type Err = Error;
+    type Err = VersionError;
     fn from_str(s: &str) -> Result<VersionKey> {
         VersionKey::parse(s)
     }
@@ -224,13 +241,13 @@ impl fmt::Display for VersionKey {
 /// docs; `None` for an empty table.
 ///
 /// ```
-/// use ivy::backend::resolve_version;
+/// use ivy_spec::version::resolve_version;
 /// let table = [("1.2.0 and below", 'A'), ("1.5.0 to 1.9.0", 'B'), ("2.0.0 and above", 'C')];
-/// let at = |v: &str| resolve_version(&table, v).unwrap().copied();
+/// let at = |v: &str| resolve_version(&table, v).ok().flatten().copied();
 /// assert_eq!(at("1.0.0"), Some('A'));
 /// assert_eq!(at("1.3.0"), Some('C')); // no match: the last key applies
 /// assert_eq!(at("1.9.0"), Some('B'));
-/// # Ok::<(), ivy::Error>(())
+/// # Ok::<(), ivy_spec::version::VersionError>(())
 /// ```
 pub fn resolve_version<'a, K: AsRef<str>, T>(
     table: &'a [(K, T)],

@@ -1,0 +1,290 @@
+//! Shared machinery of the kernels: typed access to host arrays, building
+//! results, elementwise maps with broadcasting, and dtype dispatch by class.
+
+use crate::NDARRAY;
+use ivy::{Array, Buffer, Dtype, Element, Error, HostData, Result, Shape};
+use ndarray::{ArrayD, ArrayViewD, IxDyn};
+
+/// A result array of this backend.
+#[inline]
+pub fn out<T: Element>(shape: Shape, buf: Buffer<T>) -> Array {
+    Array::from_host_unchecked(&NDARRAY, shape, T::wrap(buf))
+}
+
+/// A result array from a vector (no copy).
+#[inline]
+pub fn out_vec<T: Element>(shape: Shape, v: Vec<T>) -> Array {
+    out(shape, Buffer::from_vec(v))
+}
+
+/// A result array from an ndarray array (no copy when it is in standard
+/// layout).
+pub fn from_nd<T: Element>(a: ArrayD<T>) -> Array {
+    let shape = Shape::from(a.shape());
+    let a = if a.is_standard_layout() { a } else { a.as_standard_layout().into_owned() };
+    let (v, offset) = a.into_raw_vec_and_offset();
+    match offset {
+        Some(0) | None => out_vec(shape, v),
+        Some(o) => out_vec(shape.clone(), v[o..o + shape.size()].to_vec()),
+    }
+}
+
+/// The error of a kernel handed a dtype it does not implement; the dtype
+/// tables are meant to stop such calls first.
+pub fn wrong_dtype(op: &str, dtype: Dtype) -> Error {
+    Error::UnsupportedDtype {
+        op: op.to_string(),
+        dtypes: ivy::DtypeList(vec![dtype]),
+        backend: "ndarray".into(),
+        version: crate::NDARRAY_VERSION.into(),
+        supported: ivy::DtypeSet::EMPTY,
+    }
+}
+
+/// The host data of an array of this backend.
+#[inline]
+pub fn data<'a>(op: &str, x: &'a Array) -> Result<&'a HostData> {
+    x.host().ok_or_else(|| Error::invalid(op, "the ndarray backend got an array with native storage"))
+}
+
+/// The elements of `x` as `T`.
+#[inline]
+pub fn slice<'a, T: Element>(op: &str, x: &'a Array) -> Result<&'a [T]> {
+    data(op, x)?.as_slice::<T>().ok_or_else(|| wrong_dtype(op, x.dtype()))
+}
+
+/// `x` as an ndarray view.
+pub fn view<'a, T: Element>(op: &str, x: &'a Array) -> Result<ArrayViewD<'a, T>> {
+    let s = slice::<T>(op, x)?;
+    ArrayViewD::from_shape(IxDyn(x.shape().dims()), s)
+        .map_err(|e| Error::invalid(op, format!("bad host layout: {e}")))
+}
+
+/// Map every element of `x` (of type `T`) through `f`.
+#[inline]
+pub fn map<T: Element, U: Element>(op: &str, x: &Array, f: impl Fn(T) -> U) -> Result<Array> {
+    let s = slice::<T>(op, x)?;
+    let buf: Buffer<U> = s.iter().map(|v| f(*v)).collect();
+    Ok(out(x.shape().clone(), buf))
+}
+
+/// Map pairs of elements of `a` and `b` (both of type `T`, shapes broadcast)
+/// through `f`.
+#[inline]
+pub fn zip<T: Element, U: Element>(op: &str, a: &Array, b: &Array, f: impl Fn(T, T) -> U) -> Result<Array> {
+    let sa = slice::<T>(op, a)?;
+    let sb = slice::<T>(op, b)?;
+    if a.shape() == b.shape() {
+        let buf: Buffer<U> = sa.iter().zip(sb).map(|(x, y)| f(*x, *y)).collect();
+        return Ok(out(a.shape().clone(), buf));
+    }
+    let shape = ivy::broadcast_shapes_of(op, a.shape(), b.shape())?;
+    if sb.len() == 1 && shape == *a.shape() {
+        let y = sb[0];
+        let buf: Buffer<U> = sa.iter().map(|x| f(*x, y)).collect();
+        return Ok(out(shape, buf));
+    }
+    if sa.len() == 1 && shape == *b.shape() {
+        let x = sa[0];
+        let buf: Buffer<U> = sb.iter().map(|y| f(x, *y)).collect();
+        return Ok(out(shape, buf));
+    }
+    let va = view::<T>(op, a)?;
+    let vb = view::<T>(op, b)?;
+    let dims = IxDyn(shape.dims());
+    let (Some(va), Some(vb)) = (va.broadcast(dims.clone()), vb.broadcast(dims)) else {
+        return Err(Error::Broadcast { op: op.to_string(), shapes: vec![a.shape().clone(), b.shape().clone()] });
+    };
+    let buf: Buffer<U> = ndarray::Zip::from(&va).and(&vb).map_collect(|x, y| f(*x, *y)).into_iter().collect();
+    Ok(out(shape, buf))
+}
+
+/// Map triples of elements (shapes broadcast): `where`.
+pub fn zip3<A: Element, T: Element, U: Element>(
+    op: &str,
+    a: &Array,
+    b: &Array,
+    c: &Array,
+    f: impl Fn(A, T, T) -> U,
+) -> Result<Array> {
+    let shape = ivy::broadcast_shapes_of(op, a.shape(), b.shape())?;
+    let shape = ivy::broadcast_shapes_of(op, &shape, c.shape())?;
+    let dims = IxDyn(shape.dims());
+    let va = view::<A>(op, a)?;
+    let vb = view::<T>(op, b)?;
+    let vc = view::<T>(op, c)?;
+    let (Some(va), Some(vb), Some(vc)) = (va.broadcast(dims.clone()), vb.broadcast(dims.clone()), vc.broadcast(dims))
+    else {
+        return Err(Error::Broadcast {
+            op: op.to_string(),
+            shapes: vec![a.shape().clone(), b.shape().clone(), c.shape().clone()],
+        });
+    };
+    let buf: Buffer<U> =
+        ndarray::Zip::from(&va).and(&vb).and(&vc).map_collect(|x, y, z| f(*x, *y, *z)).into_iter().collect();
+    Ok(out(shape, buf))
+}
+
+/// Run `$body` with `$T` the element type of `$x`, for the dtypes listed;
+/// any other dtype is a "wrong dtype" error.
+macro_rules! dispatch {
+    ($op:expr, $x:expr, $T:ident => $body:expr; $($V:ident => $t:ty),* $(,)?) => {{
+        #[allow(unused_imports)]
+        use ivy::{bf16, f16, Complex32, Complex64};
+        match $crate::host::data($op, $x)? {
+            $(ivy::HostData::$V(_) => { #[allow(dead_code)] type $T = $t; $body })*
+            #[allow(unreachable_patterns)]
+            _ => Err($crate::host::wrong_dtype($op, $x.dtype())),
+        }
+    }};
+}
+pub(crate) use dispatch;
+
+/// [`dispatch!`] over the real floats.
+macro_rules! floats {
+    ($op:expr, $x:expr, $T:ident => $body:expr) => {
+        $crate::host::dispatch!($op, $x, $T => $body; F32 => f32, F64 => f64, F16 => f16, BF16 => bf16)
+    };
+}
+pub(crate) use floats;
+
+/// [`dispatch!`] over the real floats and complex dtypes.
+macro_rules! inexact {
+    ($op:expr, $x:expr, $T:ident => $body:expr) => {
+        $crate::host::dispatch!($op, $x, $T => $body;
+            F32 => f32, F64 => f64, F16 => f16, BF16 => bf16, C64 => Complex32, C128 => Complex64)
+    };
+}
+pub(crate) use inexact;
+
+/// [`dispatch!`] over the integers.
+macro_rules! ints {
+    ($op:expr, $x:expr, $T:ident => $body:expr) => {
+        $crate::host::dispatch!($op, $x, $T => $body;
+            I8 => i8, I16 => i16, I32 => i32, I64 => i64, U8 => u8, U16 => u16, U32 => u32, U64 => u64)
+    };
+}
+pub(crate) use ints;
+
+/// [`dispatch!`] over the integers and reals floats.
+macro_rules! reals {
+    ($op:expr, $x:expr, $T:ident => $body:expr) => {
+        $crate::host::dispatch!($op, $x, $T => $body;
+            I8 => i8, I16 => i16, I32 => i32, I64 => i64, U8 => u8, U16 => u16, U32 => u32, U64 => u64,
+            F32 => f32, F64 => f64, F16 => f16, BF16 => bf16)
+    };
+}
+pub(crate) use reals;
+
+/// [`dispatch!`] over the integers, real floats and bool (the ordered dtypes).
+macro_rules! ordered {
+    ($op:expr, $x:expr, $T:ident => $body:expr) => {
+        $crate::host::dispatch!($op, $x, $T => $body;
+            I8 => i8, I16 => i16, I32 => i32, I64 => i64, U8 => u8, U16 => u16, U32 => u32, U64 => u64,
+            F32 => f32, F64 => f64, F16 => f16, BF16 => bf16, Bool => bool)
+    };
+}
+pub(crate) use ordered;
+
+/// [`dispatch!`] over every dtype but bool.
+macro_rules! numeric {
+    ($op:expr, $x:expr, $T:ident => $body:expr) => {
+        $crate::host::dispatch!($op, $x, $T => $body;
+            I8 => i8, I16 => i16, I32 => i32, I64 => i64, U8 => u8, U16 => u16, U32 => u32, U64 => u64,
+            F32 => f32, F64 => f64, F16 => f16, BF16 => bf16, C64 => Complex32, C128 => Complex64)
+    };
+}
+pub(crate) use numeric;
+
+/// [`dispatch!`] over all 15 dtypes.
+macro_rules! all {
+    ($op:expr, $x:expr, $T:ident => $body:expr) => {
+        $crate::host::dispatch!($op, $x, $T => $body;
+            I8 => i8, I16 => i16, I32 => i32, I64 => i64, U8 => u8, U16 => u16, U32 => u32, U64 => u64,
+            F32 => f32, F64 => f64, F16 => f16, BF16 => bf16, C64 => Complex32, C128 => Complex64, Bool => bool)
+    };
+}
+pub(crate) use all;
+
+/// The same dispatch on a dtype value instead of an array (creation).
+macro_rules! by_dtype {
+    ($op:expr, $d:expr, $T:ident => $body:expr) => {{
+        #[allow(unused_imports)]
+        use ivy::{bf16, f16, Complex32, Complex64};
+        match $d {
+            Dtype::Int8 => { type $T = i8; $body }
+            Dtype::Int16 => { type $T = i16; $body }
+            Dtype::Int32 => { type $T = i32; $body }
+            Dtype::Int64 => { type $T = i64; $body }
+            Dtype::UInt8 => { type $T = u8; $body }
+            Dtype::UInt16 => { type $T = u16; $body }
+            Dtype::UInt32 => { type $T = u32; $body }
+            Dtype::UInt64 => { type $T = u64; $body }
+            Dtype::BFloat16 => { type $T = bf16; $body }
+            Dtype::Float16 => { type $T = f16; $body }
+            Dtype::Float32 => { type $T = f32; $body }
+            Dtype::Float64 => { type $T = f64; $body }
+            Dtype::Bool => { type $T = bool; $body }
+            Dtype::Complex64 => { type $T = Complex32; $body }
+            Dtype::Complex128 => { type $T = Complex64; $body }
+        }
+    }};
+}
+pub(crate) use by_dtype;
+
+/// The output shape of a reduction over `axes`.
+pub fn reduced_shape(shape: &Shape, axes: &[usize], keepdims: bool) -> Shape {
+    shape
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &d)| {
+            if axes.contains(&i) {
+                if keepdims { Some(1) } else { None }
+            } else {
+                Some(d)
+            }
+        })
+        .collect()
+}
+
+/// Reduce `x` over `axes` with `init` and `f` (a fold per output element),
+/// producing elements of type `U` from elements of type `T`.
+pub fn reduce<T: Element, U: Element>(
+    op: &str,
+    x: &Array,
+    axes: &[usize],
+    keepdims: bool,
+    init: impl Fn() -> U,
+    f: impl Fn(U, T) -> U,
+) -> Result<Array> {
+    let s = slice::<T>(op, x)?;
+    let out_shape = reduced_shape(x.shape(), axes, keepdims);
+    if axes.len() == x.ndim() {
+        let acc = s.iter().fold(init(), |a, v| f(a, *v));
+        return Ok(out_vec(out_shape, vec![acc]));
+    }
+    let v = view::<T>(op, x)?;
+    // Move the reduced axes last, then fold each lane.
+    let keep: Vec<usize> = (0..x.ndim()).filter(|i| !axes.contains(i)).collect();
+    let order: Vec<usize> = keep.iter().chain(axes.iter()).copied().collect();
+    let p = v.permuted_axes(IxDyn(&order));
+    let kept: Vec<usize> = keep.iter().map(|&i| x.shape()[i]).collect();
+    let n_out: usize = kept.iter().product();
+    let n_red: usize = axes.iter().map(|&i| x.shape()[i]).product();
+    let mut outv = Vec::with_capacity(n_out);
+    let flat: Vec<T> = p.iter().copied().collect();
+    for lane in 0..n_out {
+        let start = lane * n_red;
+        outv.push(flat[start..start + n_red].iter().fold(init(), |a, v| f(a, *v)));
+    }
+    Ok(out_vec(out_shape, outv))
+}
+
+/// `x` cast to `dtype` (shared, not copied, when it already has it).
+pub fn cast_to(op: &str, x: &Array, dtype: Dtype) -> Result<Array> {
+    if x.dtype() == dtype {
+        return Ok(x.clone());
+    }
+    let d = data(op, x)?.cast(dtype);
+    Ok(Array::from_host_unchecked(&NDARRAY, x.shape().clone(), d))
+}

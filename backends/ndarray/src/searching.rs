@@ -1,0 +1,7 @@
+//! Kernels of the searching ops.
+
+use crate::NdarrayBackend;
+use ivy::kernels::SearchingKernels;
+
+#[ivy::kernels]
+impl SearchingKernels for NdarrayBackend {}

@@ -1,0 +1,677 @@
+//! The functional API: `ivy::<op>`, `ivy::<op>_with`, and the leaf function
+//! that resolves arguments, checks dtypes and calls the kernel or the body.
+//!
+//! The leaf runs these steps, each emitted only when the op needs it:
+//!
+//! 1. the backend: the one all array arguments live on (an error names both
+//!    if they differ), else the current backend;
+//! 2. array arguments: promotion (`#[promote]`), scalars made arrays;
+//! 3. the op's dtype domain, on the input dtype;
+//! 4. input casts (`#[cast]`);
+//! 5. keyword arguments: the given value or the default expression, in order;
+//! 6. for a kernel: axes normalised, the kernel dtype checked against the
+//!    backend's resolved table (one mask test), and the kernel called behind a
+//!    panic guard; for a body: the body, with the arguments as it declared them.
+
+use super::*;
+use ivy_spec::model::{CastTarget, Default as PDefault, OpKind};
+
+/// Everything of one op in its category module: the public functions and the
+/// private leaf (and body) functions.
+pub fn op_items(op: &Op, t: &Target) -> TokenStream {
+    if op.kind == OpKind::Standalone {
+        return standalone_fn(op, t);
+    }
+    let public = public_fns(op, t);
+    let leaf = leaf_fn(op, t);
+    let body = body_fn(op, t);
+    quote!(#public #leaf #body)
+}
+
+/// The array parameters passed positionally (nestable operands).
+pub fn operand_params(op: &Op) -> Vec<&Param> {
+    op.required().filter(|p| p.kind == ParamKind::Array).collect()
+}
+
+fn leaf_ident(op: &Op) -> Ident {
+    format_ident!("__leaf_{}", op.name)
+}
+
+fn body_ident(op: &Op) -> Ident {
+    format_ident!("__body_{}", op.name)
+}
+
+/// The signature parts shared by `<op>`, `<op>_with` and the methods.
+pub struct Sig {
+    /// `<X1: Operand, X2: Operand>`.
+    pub generics: TokenStream,
+    /// `where (X1, X2): Operands`.
+    pub where_clause: TokenStream,
+    /// `x1: X1, x2: X2, shape: impl Into<Shape>`.
+    pub params: Vec<TokenStream>,
+    /// The argument names, in order.
+    pub args: Vec<Ident>,
+    /// `Result<Out<(X1, X2), Array>>`.
+    pub ret: TokenStream,
+}
+
+/// The public signature of an op (without the options argument).
+pub fn signature(op: &Op, t: &Target) -> Sig {
+    let k = &t.krate;
+    let operands = operand_params(op);
+    let tys: Vec<Ident> = operands.iter().map(|p| operand_ty(p)).collect();
+    let generics = if tys.is_empty() { quote!() } else { quote!(<#(#tys: #k::Operand),*>) };
+    let ret_inner = ret_type(&op.ret, k);
+    let (where_clause, ret) = if tys.is_empty() || !op.nestable {
+        (quote!(), quote!(#k::Result<#ret_inner>))
+    } else {
+        (quote!(where (#(#tys,)*): #k::Operands), quote!(#k::Result<#k::Out<(#(#tys,)*), #ret_inner>>))
+    };
+    let mut params = Vec::new();
+    let mut args = Vec::new();
+    for p in op.required() {
+        let name = &p.ident;
+        let ty = if p.kind == ParamKind::Array {
+            let ty = operand_ty(p);
+            quote!(#ty)
+        } else {
+            positional_type(&p.kind, k)
+        };
+        params.push(quote!(#name: #ty));
+        args.push(p.ident.clone());
+    }
+    let where_clause = if op.nestable { where_clause } else { quote!() };
+    Sig { generics, where_clause, params, args, ret }
+}
+
+fn public_fns(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let name = super::ident(&op.name, op.ident.span());
+    let with = with_ident(op);
+    let Sig { generics, where_clause, params, args, ret } = signature(op, t);
+    let docs = doc_attrs(&op.docs, t);
+    let dispatch = dispatch(op, t);
+    if !has_opts(op) {
+        return quote! {
+            #docs
+            #[inline]
+            pub fn #name #generics (#(#params),*) -> #ret #where_clause {
+                let __opts = ();
+                #dispatch
+            }
+        };
+    }
+    let opts = opts_path(op, t);
+    let with_docs = with_docs(op, t);
+    let _ = k;
+    quote! {
+        #docs
+        #[inline]
+        pub fn #name #generics (#(#params),*) -> #ret #where_clause {
+            #with(#(#args,)* #opts::new())
+        }
+
+        #with_docs
+        #[inline]
+        pub fn #with #generics (#(#params,)* opts: #opts) -> #ret #where_clause {
+            let __opts = &opts;
+            #dispatch
+        }
+    }
+}
+
+fn with_docs(op: &Op, t: &Target) -> TokenStream {
+    let opts = opts_ident(op, t).to_string();
+    let opts_text = if t.builtin { format!("ivy::opts::{opts}") } else { opts.clone() };
+    let opts_link = if t.builtin { format!("crate::opts::{opts}") } else { opts.clone() };
+    let mut lines = vec![
+        format!("[`{}`](fn@{}) with keyword arguments, given as an [`{opts}`]({opts_link}).", op.name, op.name),
+        String::new(),
+    ];
+    lines.push("Keyword arguments and their defaults:".into());
+    lines.push(String::new());
+    for p in op.optional() {
+        let d = match &p.default {
+            Some(PDefault::None) => "`None`".to_string(),
+            Some(PDefault::Expr(e)) => format!("`{}`", quote!(#e).to_string().replace(" . ", ".").replace(" (", "(")),
+            None => String::new(),
+        };
+        lines.push(format!("- `{}` ({}): {}", p.name, p.kind.spelling(), d));
+    }
+    let mut ex = vec!["```".to_string()];
+    let args: Vec<String> = op.required().map(|p| example_value(op, p)).collect();
+    let setter = op
+        .optional()
+        .next()
+        .map(|p| {
+            let v = match &p.kind {
+                ParamKind::Option(inner) => example_value(op, &Param { kind: (**inner).clone(), ..p.clone() }),
+                _ => example_value(op, p),
+            };
+            format!(".{}({v})", p.name)
+        })
+        .unwrap_or_default();
+    let call_args = if args.is_empty() { String::new() } else { format!("{}, ", args.join(", ")) };
+    let fn_text = format!("ivy::{}_with", op.name);
+    ex.push(format!("let r = {fn_text}({call_args}{opts_text}::new(){setter});"));
+    ex.push("assert!(r.is_ok(), \"{r:?}\");".into());
+    ex.push("```".into());
+    let docs = doc_attrs(&lines, t);
+    let ex = example_attrs(&ex, t);
+    quote!(#docs #[doc = ""] #ex)
+}
+
+/// The body of `<op>` / `<op>_with`: convert positional arguments, then map
+/// the leaf function over the operands' kind.
+fn dispatch(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let leaf = leaf_ident(op);
+    let operands = operand_params(op);
+    let mut prep = Vec::new();
+    let mut leaf_args = Vec::new();
+    for p in op.required() {
+        let name = &p.ident;
+        match &p.kind {
+            ParamKind::Array => leaf_args.push(quote!(#name)),
+            ParamKind::Arrays => {
+                prep.push(quote!(let #name: ::std::vec::Vec<#k::Array> = #k::args::ArrayList::to_arrays(&#name);));
+                leaf_args.push(quote!(&#name));
+            }
+            ParamKind::Dtype | ParamKind::Device | ParamKind::Bool | ParamKind::Usize => {
+                leaf_args.push(quote!(#name));
+            }
+            kind => {
+                let ty = api_type(kind, k);
+                prep.push(quote!(let #name: #ty = ::std::convert::Into::into(#name);));
+                if matches!(kind, ParamKind::Axis | ParamKind::NewAxis | ParamKind::Int | ParamKind::Float | ParamKind::Scalar) {
+                    leaf_args.push(quote!(#name));
+                } else {
+                    leaf_args.push(quote!(&#name));
+                }
+            }
+        }
+    }
+    let call_opts = if has_opts(op) { quote!(__opts) } else { quote!(&()) };
+    if operands.is_empty() {
+        return quote! {
+            #(#prep)*
+            #leaf(#(#leaf_args,)* #call_opts)
+        };
+    }
+    let ops: Vec<&Ident> = operands.iter().map(|p| &p.ident).collect();
+    let tys: Vec<Ident> = operands.iter().map(|p| operand_ty(p)).collect();
+    if !op.nestable {
+        let refs = ops.iter().map(|o| quote!(#k::Operand::operand(&#o)));
+        let lets = ops.iter().zip(refs).map(|(o, r)| quote!(let #o = #r;));
+        return quote! {
+            #(#prep)*
+            #(#lets)*
+            #leaf(#(#leaf_args,)* #call_opts)
+        };
+    }
+    let map = match ops.len() {
+        1 => quote!(map1),
+        2 => quote!(map2),
+        _ => quote!(map3),
+    };
+    let operand_calls = ops.iter().map(|o| quote!(#k::Operand::operand(&#o)));
+    quote! {
+        #(#prep)*
+        <<(#(#tys,)*) as #k::Operands>::Kind as #k::args::Kind>::#map(
+            #(#operand_calls,)*
+            |#(#ops),*| #leaf(#(#leaf_args,)* #call_opts),
+        )
+    }
+}
+
+/// The leaf function: one call on arrays and scalars.
+fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let p = quote!(#k::__private);
+    let leaf = leaf_ident(op);
+    let op_name = &op.name;
+    let ret = ret_type(&op.ret, k);
+    let opts_ty = if has_opts(op) {
+        let o = opts_path(op, t);
+        quote!(&#o)
+    } else {
+        quote!(&())
+    };
+
+    // Parameters of the leaf: operands as OperandRef, others as converted above.
+    let mut params = Vec::new();
+    for prm in op.required() {
+        let name = &prm.ident;
+        let ty = match &prm.kind {
+            ParamKind::Array => quote!(#k::args::OperandRef<'_>),
+            ParamKind::Arrays => quote!(&[#k::Array]),
+            ParamKind::Dtype => quote!(#k::Dtype),
+            ParamKind::Device => quote!(#k::Device),
+            ParamKind::Bool => quote!(bool),
+            ParamKind::Usize => quote!(usize),
+            kind @ (ParamKind::Axis | ParamKind::NewAxis | ParamKind::Int | ParamKind::Float | ParamKind::Scalar) => {
+                api_type(kind, k)
+            }
+            kind => {
+                let t = api_type(kind, k);
+                quote!(&#t)
+            }
+        };
+        params.push(quote!(#name: #ty));
+    }
+
+    let mut steps = Vec::new();
+    // Optional array arguments (held in the options) take part like the others.
+    for prm in op.optional() {
+        if let ParamKind::Option(inner) = &prm.kind
+            && **inner == ParamKind::Array
+        {
+            let name = &prm.ident;
+            steps.push(quote! {
+                let #name: ::std::option::Option<#k::args::OperandRef<'_>> =
+                    __opts.#name.as_ref().map(#k::ArrayLike::as_operand);
+            });
+        }
+    }
+
+    // 1. The backend.
+    let mut operand_exprs = Vec::new();
+    let mut list_exprs = Vec::new();
+    for prm in &op.params {
+        let name = &prm.ident;
+        match &prm.kind {
+            ParamKind::Array => operand_exprs.push(quote!(::std::option::Option::Some(#name))),
+            ParamKind::Option(inner) if **inner == ParamKind::Array => operand_exprs.push(quote!(#name)),
+            ParamKind::Arrays => list_exprs.push(quote!(#name)),
+            _ => {}
+        }
+    }
+    let uses_arrays = !operand_exprs.is_empty() || !list_exprs.is_empty();
+    steps.push(quote! {
+        let __backend: &'static #k::BackendEntry =
+            #p::backend_of(#op_name, &[#(#operand_exprs),*], &[#(#list_exprs),*])?;
+    });
+
+    // 2. Arrays: promotion groups, then each remaining operand made an array.
+    let promote: Vec<&Param> = if op.promote.iter().any(|i| i == "__all") {
+        op.params.iter().filter(|p| p.kind == ParamKind::Array).collect()
+    } else {
+        op.promote.iter().filter_map(|i| op.param(&ivy_spec::model::ident_name(i))).collect()
+    };
+    let promoted_names: Vec<String> = promote.iter().map(|p| p.name.clone()).collect();
+    if !promote.is_empty() {
+        let names: Vec<&Ident> = promote.iter().map(|p| &p.ident).collect();
+        steps.push(quote! {
+            let [#(#names),*] = #p::promote(#op_name, __backend, [#(#names),*])?;
+        });
+    }
+    for prm in &op.params {
+        let name = &prm.ident;
+        if promoted_names.contains(&prm.name) {
+            continue;
+        }
+        match &prm.kind {
+            ParamKind::Array => steps.push(quote!(let #name = #p::to_array(__backend, #name);)),
+            ParamKind::Option(inner) if **inner == ParamKind::Array => {
+                steps.push(quote!(let #name = #name.map(|x| #p::to_array(__backend, x));));
+            }
+            ParamKind::Arrays if op.promote.iter().any(|i| i == "__all" || *i == prm.name) => {
+                steps.push(quote!(let #name = #p::promote_list(#op_name, __backend, #name)?;));
+            }
+            _ => {}
+        }
+    }
+    // Bind arrays as the body sees them.
+    for prm in &op.params {
+        let name = &prm.ident;
+        match &prm.kind {
+            ParamKind::Array => steps.push(quote!(let #name: &#k::Array = &#name;)),
+            ParamKind::Option(inner) if **inner == ParamKind::Array => {
+                steps.push(quote!(let #name: ::std::option::Option<&#k::Array> = #name.as_deref();));
+            }
+            ParamKind::Arrays => steps.push(quote!(let #name: &[#k::Array] = &#name;)),
+            _ => {}
+        }
+    }
+
+    // 3. The domain, on the input dtype.
+    let id = checked_dtype(op, t);
+    let info = info_expr(op, t);
+    if let Some(dt) = &id.input {
+        steps.push(quote!(#p::check_domain(#info, __backend, #dt)?;));
+    }
+
+    // 4. Casts.
+    for c in &op.casts {
+        let mask = c.from.0;
+        let target = match c.to {
+            CastTarget::Float => quote!(Float),
+            CastTarget::Int => quote!(Int),
+            CastTarget::Bool => quote!(Bool),
+            CastTarget::Complex => quote!(Complex),
+        };
+        let targets: Vec<&Param> = if c.params.is_empty() {
+            op.params.iter().filter(|p| p.kind.is_array()).collect()
+        } else {
+            c.params.iter().filter_map(|i| op.param(&ivy_spec::model::ident_name(i))).collect()
+        };
+        for prm in targets {
+            let name = &prm.ident;
+            let set = quote!(#k::DtypeSet::from_bits(#mask));
+            let tgt = quote!(#p::CastTarget::#target);
+            match &prm.kind {
+                ParamKind::Array => steps.push(quote! {
+                    let #name = #p::cast(#op_name, __backend, #name, #set, #tgt)?;
+                    let #name: &#k::Array = &#name;
+                }),
+                ParamKind::Option(_) => steps.push(quote! {
+                    let #name = match #name { ::std::option::Option::Some(x) => ::std::option::Option::Some(#p::cast(#op_name, __backend, x, #set, #tgt)?), ::std::option::Option::None => ::std::option::Option::None };
+                    let #name: ::std::option::Option<&#k::Array> = #name.as_deref();
+                }),
+                ParamKind::Arrays => steps.push(quote! {
+                    let #name = #p::cast_list(#op_name, __backend, #name, #set, #tgt)?;
+                    let #name: &[#k::Array] = &#name;
+                }),
+                _ => {}
+            }
+        }
+    }
+
+    // 5. Keyword arguments.
+    for prm in op.optional() {
+        steps.push(keyword_binding(op, prm, t));
+    }
+    // Positional non-array arguments as the body sees them.
+    for prm in op.required() {
+        let name = &prm.ident;
+        match &prm.kind {
+            ParamKind::Array | ParamKind::Arrays => {}
+            kind => {
+                let ty = body_type(kind, k);
+                steps.push(quote!(let #name: #ty = #name;));
+            }
+        }
+    }
+    let _ = uses_arrays;
+
+    // 6. Kernel or body.
+    let kernel_path = kernel_call(op, t, &id);
+    let body_path = body_call(op, t);
+    let run = match op.kind {
+        OpKind::Primary => kernel_path,
+        OpKind::Mixed => {
+            let idc = id_path(op, t);
+            quote! {
+                if __backend.has_kernel(#idc) { #kernel_path } else { #body_path }
+            }
+        }
+        OpKind::Compositional | OpKind::Standalone => body_path,
+    };
+    quote! {
+        #[allow(clippy::too_many_arguments, unused_variables, clippy::let_and_return, clippy::needless_borrow)]
+        fn #leaf(#(#params,)* __opts: #opts_ty) -> #k::Result<#ret> {
+            #(#steps)*
+            #run
+        }
+    }
+}
+
+/// The binding of one keyword parameter: the given value or the default.
+fn keyword_binding(op: &Op, prm: &Param, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let name = &prm.ident;
+    let _ = op;
+    match (&prm.kind, &prm.default) {
+        // Optional arrays were bound with the operands.
+        (ParamKind::Option(inner), _) if **inner == ParamKind::Array => quote!(),
+        (ParamKind::Option(inner), Some(PDefault::None)) => {
+            let ty = body_type(inner, k);
+            if is_copy(inner) {
+                quote!(let #name: ::std::option::Option<#ty> = __opts.#name;)
+            } else {
+                quote!(let #name: ::std::option::Option<#ty> = __opts.#name.as_ref();)
+            }
+        }
+        (ParamKind::Option(inner), Some(PDefault::Expr(e))) => {
+            let ty = body_type(inner, k);
+            let api = api_type(inner, k);
+            if is_copy(inner) {
+                quote! {
+                    let #name: ::std::option::Option<#ty> = match __opts.#name {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => #e,
+                    };
+                }
+            } else {
+                let tmp = format_ident!("__default_{}", prm.name);
+                quote! {
+                    let #tmp: ::std::option::Option<#api>;
+                    let #name: ::std::option::Option<#ty> = match &__opts.#name {
+                        ::std::option::Option::Some(v) => v.as_ref(),
+                        ::std::option::Option::None => { #tmp = #e; #tmp.as_ref() }
+                    };
+                }
+            }
+        }
+        (kind, Some(PDefault::Expr(e))) => {
+            let ty = body_type(kind, k);
+            let api = api_type(kind, k);
+            if is_copy(kind) {
+                quote! {
+                    let #name: #ty = match __opts.#name {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => ::std::convert::Into::into(#e),
+                    };
+                }
+            } else {
+                let tmp = format_ident!("__default_{}", prm.name);
+                quote! {
+                    let #tmp: #api;
+                    let #name: #ty = match &__opts.#name {
+                        ::std::option::Option::Some(v) => v,
+                        ::std::option::Option::None => { #tmp = ::std::convert::Into::into(#e); &#tmp }
+                    };
+                }
+            }
+        }
+        _ => quote!(),
+    }
+}
+
+/// Kinds whose API value is `Copy` (bound by value).
+pub fn is_copy(kind: &ParamKind) -> bool {
+    matches!(
+        kind,
+        ParamKind::Axis
+            | ParamKind::NewAxis
+            | ParamKind::Int
+            | ParamKind::Dtype
+            | ParamKind::Device
+            | ParamKind::Scalar
+            | ParamKind::Bool
+            | ParamKind::Float
+            | ParamKind::Usize
+    )
+}
+
+/// Which dtype the domain and the kernel table are checked on.
+struct Checked {
+    /// Before casts (the domain).
+    input: Option<TokenStream>,
+    /// After casts (the kernel table).
+    kernel: Option<TokenStream>,
+}
+
+fn checked_dtype(op: &Op, t: &Target) -> Checked {
+    let _ = t;
+    let named = op.dtype_of.as_ref().and_then(|i| op.param(&ivy_spec::model::ident_name(i)));
+    let promoted = if op.promote.iter().any(|i| i == "__all") {
+        op.params.iter().find(|p| p.kind == ParamKind::Array)
+    } else {
+        op.promote.iter().find_map(|i| op.param(&ivy_spec::model::ident_name(i)))
+    };
+    let first = named
+        .or(promoted)
+        .or_else(|| op.params.iter().find(|p| p.kind == ParamKind::Array))
+        .or_else(|| op.params.iter().find(|p| p.kind == ParamKind::Arrays));
+    if let Some(prm) = first {
+        let name = &prm.ident;
+        let e = if prm.kind == ParamKind::Arrays {
+            quote!(#name.first().map(|a| a.dtype()))
+        } else {
+            quote!(::std::option::Option::Some(#name.dtype()))
+        };
+        return Checked { input: Some(e.clone()), kernel: Some(e) };
+    }
+    if let Some(prm) = op.params.iter().find(|p| p.kind == ParamKind::Dtype) {
+        let name = &prm.ident;
+        return Checked { input: None, kernel: Some(quote!(::std::option::Option::Some(#name))) };
+    }
+    Checked { input: None, kernel: None }
+}
+
+/// `&ivy::catalogue::...::OP` for this op.
+pub fn info_expr(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let id = id_ident(op);
+    if t.builtin {
+        quote!(&#k::catalogue::builtin::#id)
+    } else {
+        let info = format_ident!("__IVY_OP_{}", op.name.to_uppercase());
+        quote!(&#info)
+    }
+}
+
+fn id_path(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let id = id_ident(op);
+    quote!(#k::catalogue::ids::#id)
+}
+
+fn kernel_call(op: &Op, t: &Target, id: &Checked) -> TokenStream {
+    let k = &t.krate;
+    let p = quote!(#k::__private);
+    let op_name = &op.name;
+    let mut steps = Vec::new();
+    let rank_of = op
+        .params
+        .iter()
+        .find(|p| p.kind.is_array())
+        .map(|prm| {
+            let name = &prm.ident;
+            match &prm.kind {
+                ParamKind::Arrays => quote!(#p::rank_of_list(#op_name, #name)?),
+                ParamKind::Option(_) => quote!(#name.map(|a| a.ndim()).unwrap_or(0)),
+                _ => quote!(#name.ndim()),
+            }
+        })
+        .unwrap_or(quote!(0usize));
+    let mut args = Vec::new();
+    for prm in &op.params {
+        let name = &prm.ident;
+        let conv = kernel_conversion(&prm.kind, quote!(#name), op_name, &rank_of, t);
+        let kname = format_ident!("__k_{}", prm.name);
+        steps.push(quote!(let #kname = #conv;));
+        args.push(match &prm.kind {
+            ParamKind::Axes | ParamKind::Permutation => quote!(&#kname),
+            ParamKind::Option(inner) if matches!(**inner, ParamKind::Axes | ParamKind::Permutation) => {
+                quote!(#kname.as_deref())
+            }
+            _ => quote!(#kname),
+        });
+    }
+    for prm in op.params.iter().filter(|p| p.kind == ParamKind::Dtype) {
+        let name = &prm.ident;
+        steps.push(quote!(#p::check_valid_dtype(#op_name, __backend, #name)?;));
+    }
+    let info = info_expr(op, t);
+    if let Some(dt) = &id.kernel {
+        steps.push(quote!(#p::check_kernel(#info, __backend, #dt)?;));
+    }
+    let trait_ = kernel_trait(&op.category);
+    let name = super::ident(&op.name, op.ident.span());
+    quote! {
+        #(#steps)*
+        #p::kernel(#op_name, __backend, || {
+            <dyn #k::Backend as #k::kernels::#trait_>::#name(__backend.backend(), #(#args),*)
+        })
+    }
+}
+
+/// Convert a body-level binding to what the kernel takes.
+fn kernel_conversion(kind: &ParamKind, v: TokenStream, op: &str, rank: &TokenStream, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let p = quote!(#k::__private);
+    match kind {
+        ParamKind::Axis => quote!(#k::normalize_axis(#op, #v, #rank)?),
+        ParamKind::NewAxis => quote!(#k::normalize_axis(#op, #v, #rank + 1)?),
+        ParamKind::Axes => quote!(#v.to_axes(#op, #rank)?),
+        ParamKind::Permutation => quote!(#v.to_permutation(#op, #rank)?),
+        ParamKind::Ints => quote!(#v.as_slice()),
+        ParamKind::Option(inner) => {
+            let x = quote!(__x);
+            let inner_conv = kernel_conversion(inner, x.clone(), op, rank, t);
+            let fallible = matches!(**inner, ParamKind::Axis | ParamKind::NewAxis | ParamKind::Axes | ParamKind::Permutation);
+            if fallible {
+                quote!(match #v { ::std::option::Option::Some(__x) => ::std::option::Option::Some(#inner_conv), ::std::option::Option::None => ::std::option::Option::None })
+            } else {
+                quote!(#v.map(|__x| #inner_conv))
+            }
+        }
+        _ => {
+            let _ = p;
+            v
+        }
+    }
+}
+
+fn body_call(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let body = body_ident(op);
+    let args = op.params.iter().map(|p| &p.ident);
+    let _ = k;
+    quote!(#body(#(#args),*))
+}
+
+/// The body of a compositional, mixed or standalone op as a function of the
+/// parameters, typed as the body sees them.
+fn body_fn(op: &Op, t: &Target) -> TokenStream {
+    let Some(block) = &op.body else { return quote!() };
+    if op.kind == OpKind::Standalone {
+        return quote!();
+    }
+    let k = &t.krate;
+    let body = body_ident(op);
+    let ret = ret_type(&op.ret, k);
+    let params = op.params.iter().map(|p| {
+        let name = &p.ident;
+        let ty = body_type(&p.kind, k);
+        quote!(#name: #ty)
+    });
+    quote! {
+        #[allow(clippy::too_many_arguments, unused_variables, clippy::needless_borrow)]
+        fn #body(#(#params),*) -> #k::Result<#ret> #block
+    }
+}
+
+/// A standalone op: its body is the function, written with plain Rust types.
+pub fn standalone_fn(op: &Op, t: &Target) -> TokenStream {
+    let name = super::ident(&op.name, op.ident.span());
+    let docs = doc_attrs(&op.docs, t);
+    let generics = &op.generics;
+    let where_clause = &op.generics.where_clause;
+    let params = op.params.iter().map(|p| {
+        let n = &p.ident;
+        let ty = &p.ty;
+        quote!(#n: #ty)
+    });
+    let ret = match &op.ret {
+        Ret::Verbatim(t) => quote!(#t),
+        other => ret_type(other, &t.krate),
+    };
+    let block = &op.body;
+    quote! {
+        #docs
+        pub fn #name #generics (#(#params),*) -> #ret #where_clause #block
+    }
+}

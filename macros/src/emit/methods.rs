@@ -1,0 +1,120 @@
+//! Array methods: `x.tan()`, `x.add(&y)`, `x.sum_with(opts)`, with `self` in
+//! place of the op's first array argument. For ivy-core they are inherent
+//! methods of `Array`; for a user's `#[op]` they form an extension trait.
+
+use super::functional::{operand_params, signature};
+use super::*;
+
+/// Method items (the bodies of an `impl Array` or trait impl) and, for user
+/// ops, the trait declaration items.
+pub struct Methods {
+    /// Items inside `impl Array` (or `impl Trait for Array`).
+    pub impl_items: Vec<TokenStream>,
+    /// Items inside `trait Trait` (user ops only).
+    pub trait_items: Vec<TokenStream>,
+}
+
+/// The methods of one op, if it has them.
+pub fn methods(op: &Op, t: &Target) -> Methods {
+    let mut out = Methods { impl_items: Vec::new(), trait_items: Vec::new() };
+    let operands = operand_params(op);
+    let Some(first) = operands.first() else { return out };
+    if !op.method {
+        return out;
+    }
+    let k = &t.krate;
+    let sig = signature(op, t);
+    let self_ty = operand_ty(first);
+    // Drop the first operand from the generics, parameters and where clause.
+    let others: Vec<Ident> = operands.iter().skip(1).map(|p| operand_ty(p)).collect();
+    let generics = if others.is_empty() { quote!(<'__a>) } else { quote!(<'__a, #(#others: #k::Operand),*>) };
+    let all: Vec<TokenStream> = operands
+        .iter()
+        .map(|p| if p.name == first.name { quote!(&'__a #k::Array) } else { let t = operand_ty(p); quote!(#t) })
+        .collect();
+    let ret_inner = ret_type(&op.ret, k);
+    let (ret, where_clause) = if op.nestable {
+        (quote!(#k::Result<#k::Out<(#(#all,)*), #ret_inner>>), quote!(where (#(#all,)*): #k::Operands))
+    } else {
+        (quote!(#k::Result<#ret_inner>), quote!())
+    };
+    let params: Vec<TokenStream> = sig
+        .params
+        .iter()
+        .zip(op.required())
+        .filter(|(_, p)| p.name != first.name)
+        .map(|(tok, _)| tok.clone())
+        .collect();
+    let args: Vec<TokenStream> = op
+        .required()
+        .map(|p| if p.name == first.name { quote!(self) } else { let i = &p.ident; quote!(#i) })
+        .collect();
+    let _ = self_ty;
+    let name = super::ident(&op.name, op.ident.span());
+    let fn_path = if t.builtin { quote!(crate::#name) } else { quote!(#name) };
+    let docs = method_docs(op, t, false);
+    let vis = if t.builtin { quote!(pub) } else { quote!() };
+    out.impl_items.push(quote! {
+        #docs
+        #[inline]
+        #vis fn #name #generics (&'__a self, #(#params),*) -> #ret #where_clause {
+            #fn_path(#(#args),*)
+        }
+    });
+    out.trait_items.push(quote! {
+        #docs
+        fn #name #generics (&'__a self, #(#params),*) -> #ret #where_clause;
+    });
+    if has_opts(op) {
+        let with = with_ident(op);
+        let opts_path = opts_path(op, t);
+        let with_path = if t.builtin { quote!(crate::#with) } else { quote!(#with) };
+        let docs = method_docs(op, t, true);
+        out.impl_items.push(quote! {
+            #docs
+            #[inline]
+            #vis fn #with #generics (&'__a self, #(#params,)* opts: #opts_path) -> #ret #where_clause {
+                #with_path(#(#args,)* opts)
+            }
+        });
+        out.trait_items.push(quote! {
+            #docs
+            fn #with #generics (&'__a self, #(#params,)* opts: #opts_path) -> #ret #where_clause;
+        });
+    }
+    out
+}
+
+fn method_docs(op: &Op, t: &Target, with: bool) -> TokenStream {
+    let suffix = if with { "_with" } else { "" };
+    let first = operand_params(op).first().map(|p| p.name.clone()).unwrap_or_default();
+    let mut lines = vec![
+        format!(
+            "Method form of [`ivy::{0}{suffix}`](fn@crate::{0}{suffix}), with `self` as `{first}`.",
+            op.name
+        ),
+        String::new(),
+    ];
+    let summary = op.summary();
+    if !summary.is_empty() {
+        lines.push(summary);
+        lines.push(String::new());
+    }
+    let docs = doc_attrs(&lines, t);
+    let mut lines = vec!["```".to_string()];
+    lines.push(format!("let x = {};", example_array(op)));
+    let mut args: Vec<String> = op
+        .required()
+        .filter(|p| p.name != first)
+        .map(|p| example_value(op, p))
+        .collect();
+    if with {
+        let o = opts_ident(op, t);
+        args.push(if t.builtin { format!("ivy::opts::{o}::new()") } else { format!("{o}::new()") });
+    }
+    lines.push(format!("let r = x.{}{suffix}({});", op.name, args.join(", ")));
+    lines.push("assert!(r.is_ok(), \"{r:?}\");".into());
+    lines.push("```".into());
+    let ex = example_attrs(&lines, t);
+    quote!(#docs #ex)
+}

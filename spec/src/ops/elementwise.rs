@@ -1,0 +1,1175 @@
+//! The `elementwise` ops.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ops_elementwise {
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_creation! { [$($cb)*] $($acc)*
+category elementwise {
+    //! Elementwise functions: arithmetic, exponentials and logarithms, trigonometric and hyperbolic functions, rounding, comparisons, logical and bitwise operations.
+
+    /// The absolute value of each element of `x` (for complex numbers, the magnitude, of the real dtype of the same precision).
+    ///
+    /// ```
+    /// let x = ivy::array![-1.5, 0.0, 2.0];
+    /// assert_eq!(ivy::abs(&x)?.to_vec::<f32>()?, vec![1.5, 0.0, 2.0]);
+    /// let z = ivy::asarray(&[ivy::Complex64::new(3.0, 4.0)])?;
+    /// let m = ivy::abs(&z)?;
+    /// assert_eq!(m.dtype(), ivy::Dtype::Float64);
+    /// assert_eq!(m.to_vec::<f64>()?, vec![5.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[out(real)]
+    #[differentiable]
+    fn abs(x: Array) -> Array;
+
+    /// The inverse cosine of each element of `x`, in radians in `[0, pi]`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 0.5, 1.0])?;
+    /// let y = ivy::acos(&x)?.to_vec::<f64>()?;
+    /// let want = [1.5707963267948966, 1.0471975511965979, 0.0];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn acos(x: Array) -> Array;
+
+    /// The inverse hyperbolic cosine of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[1.0f64, 2.0, 3.0])?;
+    /// let y = ivy::acosh(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 1.3169578969248166, 1.762747174039086];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn acosh(x: Array) -> Array;
+
+    /// The inverse sine of each element of `x`, in radians in `[-pi/2, pi/2]`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 0.5, 1.0])?;
+    /// let y = ivy::asin(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.5235987755982989, 1.5707963267948966];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn asin(x: Array) -> Array;
+
+    /// The inverse hyperbolic sine of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1.0, -2.0])?;
+    /// let y = ivy::asinh(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.881373587019543, -1.4436354751788103];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn asinh(x: Array) -> Array;
+
+    /// The inverse tangent of each element of `x`, in radians in `[-pi/2, pi/2]`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1.0, -2.0])?;
+    /// let y = ivy::atan(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.7853981633974483, -1.1071487177940904];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn atan(x: Array) -> Array;
+
+    /// The inverse hyperbolic tangent of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 0.5, -0.25])?;
+    /// let y = ivy::atanh(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.5493061443340548, -0.25541281188299536];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn atanh(x: Array) -> Array;
+
+    /// The cosine of each element of `x` (in radians).
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1.0, 2.0])?;
+    /// let y = ivy::cos(&x)?.to_vec::<f64>()?;
+    /// let want = [1.0, 0.5403023058681398, -0.4161468365471424];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn cos(x: Array) -> Array;
+
+    /// The hyperbolic cosine of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1.0, -2.0])?;
+    /// let y = ivy::cosh(&x)?.to_vec::<f64>()?;
+    /// let want = [1.0, 1.5430806348152437, 3.7621956910836314];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn cosh(x: Array) -> Array;
+
+    /// `e` raised to the power of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1.0, -1.0])?;
+    /// let y = ivy::exp(&x)?.to_vec::<f64>()?;
+    /// let want = [1.0, 2.718281828459045, 0.36787944117144233];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn exp(x: Array) -> Array;
+
+    /// 2 raised to the power of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 3.0, -1.0])?;
+    /// let y = ivy::exp2(&x)?.to_vec::<f64>()?;
+    /// let want = [1.0, 8.0, 0.5];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn exp2(x: Array) -> Array;
+
+    /// `exp(x) - 1` for each element of `x`, accurate for small `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1e-05, 1.0])?;
+    /// let y = ivy::expm1(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 1.0000050000166668e-05, 1.718281828459045];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn expm1(x: Array) -> Array;
+
+    /// The natural logarithm of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[1.0f64, 2.0, 10.0])?;
+    /// let y = ivy::log(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.6931471805599453, 2.302585092994046];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn log(x: Array) -> Array;
+
+    /// The base-10 logarithm of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[1.0f64, 10.0, 50.0])?;
+    /// let y = ivy::log10(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 1.0, 1.6989700043360187];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn log10(x: Array) -> Array;
+
+    /// `log(1 + x)` for each element of `x`, accurate for small `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1e-05, 1.0])?;
+    /// let y = ivy::log1p(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 9.999950000333332e-06, 0.6931471805599453];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn log1p(x: Array) -> Array;
+
+    /// The base-2 logarithm of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[1.0f64, 8.0, 0.5])?;
+    /// let y = ivy::log2(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 3.0, -1.0];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn log2(x: Array) -> Array;
+
+    /// The sine of each element of `x` (in radians).
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1.0, 2.0])?;
+    /// let y = ivy::sin(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.8414709848078965, 0.9092974268256817];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn sin(x: Array) -> Array;
+
+    /// The hyperbolic sine of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1.0, -2.0])?;
+    /// let y = ivy::sinh(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 1.1752011936438014, -3.626860407847019];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn sinh(x: Array) -> Array;
+
+    /// The square root of each element of `x` (NaN for negative reals; complex inputs take the principal root).
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 4.0, 2.0])?;
+    /// let y = ivy::sqrt(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 2.0, 1.4142135623730951];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn sqrt(x: Array) -> Array;
+
+    /// The tangent of each element of `x` (in radians).
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 0.5, 1.0])?;
+    /// let y = ivy::tan(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.5463024898437905, 1.5574077246549023];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn tan(x: Array) -> Array;
+
+    /// The hyperbolic tangent of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 0.5, -1.0])?;
+    /// let y = ivy::tanh(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.46211715726000974, -0.7615941559557649];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn tanh(x: Array) -> Array;
+
+    /// The Gauss error function of each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 0.5, -1.0])?;
+    /// let y = ivy::erf(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 0.5204998778130465, -0.8427007929497149];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn erf(x: Array) -> Array;
+
+    /// Each element of `x` converted from degrees to radians.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 90.0, 180.0])?;
+    /// let y = ivy::deg2rad(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 1.5707963267948966, 3.141592653589793];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn deg2rad(x: Array) -> Array;
+
+    /// Each element of `x` converted from radians to degrees.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[0.0f64, 1.0, 3.0])?;
+    /// let y = ivy::rad2deg(&x)?.to_vec::<f64>()?;
+    /// let want = [0.0, 57.29577951308232, 171.88733853924697];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn rad2deg(x: Array) -> Array;
+
+    /// `1 / x` for each element of `x`.
+    ///
+    /// Integer inputs are cast to the default float dtype first (Ivy's
+    /// superset behaviour), so the result is float.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[1.0f64, 2.0, 4.0])?;
+    /// let y = ivy::reciprocal(&x)?.to_vec::<f64>()?;
+    /// let want = [1.0, 0.5, 0.25];
+    /// for (a, b) in y.iter().zip(want) {
+    ///     assert!((a - b).abs() <= 1e-12 * b.abs().max(1.0), "{a} vs {b}");
+    /// }
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn reciprocal(x: Array) -> Array;
+
+
+    /// The sign of each element of `x`: -1, 0 or 1 (for complex numbers,
+    /// `x / |x|`, and 0 for 0); NaN stays NaN.
+    ///
+    /// ```
+    /// let y = ivy::sign(&ivy::array![-3, 0, 5])?;
+    /// assert_eq!(y.to_vec::<i32>()?, vec![-1, 0, 1]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[differentiable]
+    fn sign(x: Array) -> Array;
+
+    /// Rounds each element of `x` up to the nearest integer (integers are
+    /// returned as they are).
+    ///
+    /// ```
+    /// assert_eq!(ivy::ceil(&ivy::array![-1.5, 0.2, 2.0])?.to_vec::<f32>()?, vec![-1.0, 1.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[differentiable]
+    fn ceil(x: Array) -> Array;
+
+    /// Rounds each element of `x` down to the nearest integer (integers are
+    /// returned as they are).
+    ///
+    /// ```
+    /// assert_eq!(ivy::floor(&ivy::array![-1.5, 0.2, 2.0])?.to_vec::<f32>()?, vec![-2.0, 0.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[differentiable]
+    fn floor(x: Array) -> Array;
+
+    /// Rounds each element of `x` to `decimals` decimal places, halves to
+    /// even (`0.5` becomes `0`, `1.5` becomes `2`), as NumPy and the Array API
+    /// do. Negative `decimals` round to tens, hundreds, ...
+    ///
+    /// ```
+    /// assert_eq!(ivy::round(&ivy::array![0.5, 1.5, 2.5, -0.5])?.to_vec::<f32>()?, vec![0.0, 2.0, 2.0, -0.0]);
+    /// let r = ivy::round_with(&ivy::array![1.234, 5.678], ivy::opts::Round::new().decimals(1))?;
+    /// assert_eq!(r.to_vec::<f32>()?, vec![1.2, 5.7]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[differentiable]
+    fn round(x: Array, decimals: i64 = 0) -> Array;
+
+    /// Rounds each element of `x` toward zero (integers are returned as they
+    /// are).
+    ///
+    /// ```
+    /// assert_eq!(ivy::trunc(&ivy::array![-1.7, 1.7])?.to_vec::<f32>()?, vec![-1.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[differentiable]
+    fn trunc(x: Array) -> Array;
+
+    /// The negation of each element of `x` (unsigned integers wrap around).
+    ///
+    /// ```
+    /// assert_eq!((-&ivy::array![1, -2])?.to_vec::<i32>()?, vec![-1, 2]);
+    /// assert_eq!(ivy::negative(&ivy::array![1u8])?.to_vec::<u8>()?, vec![255]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[operator(neg)]
+    #[differentiable]
+    fn negative(x: Array) -> Array;
+
+    /// Each element of `x` unchanged (`+x`).
+    ///
+    /// ```
+    /// let x = ivy::array![1, -2];
+    /// assert_eq!(ivy::positive(&x)?, x);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[differentiable]
+    fn positive(x: Array) -> Array;
+
+    /// The square of each element of `x`.
+    ///
+    /// ```
+    /// assert_eq!(ivy::square(&ivy::array![-3, 4])?.to_vec::<i32>()?, vec![9, 16]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[differentiable]
+    fn square(x: Array) -> Array;
+
+    /// Whether each element of `x` is finite (not infinite and not NaN;
+    /// always true for integers and bools).
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[1.0f32, f32::INFINITY, f32::NAN])?;
+    /// assert_eq!(ivy::isfinite(&x)?.to_vec::<bool>()?, vec![true, false, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(bool)]
+    #[not_differentiable]
+    fn isfinite(x: Array) -> Array;
+
+    /// Whether each element of `x` is positive or negative infinity (for
+    /// complex numbers, either part).
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[1.0f32, f32::NEG_INFINITY, f32::NAN])?;
+    /// assert_eq!(ivy::isinf(&x)?.to_vec::<bool>()?, vec![false, true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(bool)]
+    #[not_differentiable]
+    fn isinf(x: Array) -> Array;
+
+    /// Whether each element of `x` is NaN (for complex numbers, either part).
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[1.0f32, f32::NAN])?;
+    /// assert_eq!(ivy::isnan(&x)?.to_vec::<bool>()?, vec![false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(bool)]
+    #[not_differentiable]
+    fn isnan(x: Array) -> Array;
+
+    /// Whether each element of `x` is real: its imaginary part is 0 (always
+    /// true for real dtypes).
+    ///
+    /// ```
+    /// let z = ivy::asarray(&[ivy::Complex64::new(1.0, 0.0), ivy::Complex64::new(1.0, 2.0)])?;
+    /// assert_eq!(ivy::isreal(&z)?.to_vec::<bool>()?, vec![true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(bool)]
+    #[not_differentiable]
+    fn isreal(x: Array) -> Array;
+
+    /// The logical NOT of each element of `x` (zero is false).
+    ///
+    /// ```
+    /// assert_eq!(ivy::logical_not(&ivy::array![0, 3])?.to_vec::<bool>()?, vec![true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(bool)]
+    #[not_differentiable]
+    fn logical_not(x: Array) -> Array;
+
+    /// The bitwise NOT of each element of `x` (logical NOT for bools), also
+    /// the `!` operator.
+    ///
+    /// ```
+    /// assert_eq!((!&ivy::array![0u8, 255])?.to_vec::<u8>()?, vec![255, 0]);
+    /// assert_eq!(ivy::bitwise_invert(&ivy::array![true, false])?.to_vec::<bool>()?, vec![false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(integer | bool)]
+    #[operator(not)]
+    #[not_differentiable]
+    fn bitwise_invert(x: Array) -> Array;
+
+    /// The real part of each element of `x` (of the real dtype of the same
+    /// precision; real inputs are returned as they are).
+    ///
+    /// ```
+    /// let z = ivy::asarray(&[ivy::Complex32::new(1.5, -2.0)])?;
+    /// assert_eq!(ivy::real(&z)?.to_vec::<f32>()?, vec![1.5]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[out(real)]
+    #[differentiable]
+    fn real(x: Array) -> Array;
+
+    /// The imaginary part of each element of `x` (zeros for real inputs).
+    ///
+    /// ```
+    /// let z = ivy::asarray(&[ivy::Complex32::new(1.5, -2.0)])?;
+    /// assert_eq!(ivy::imag(&z)?.to_vec::<f32>()?, vec![-2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[out(real)]
+    #[differentiable]
+    fn imag(x: Array) -> Array;
+
+    /// The angle (argument) of each element of `x`, in radians, or degrees
+    /// with `deg`.
+    ///
+    /// ```
+    /// let z = ivy::asarray(&[ivy::Complex64::new(0.0, 1.0), ivy::Complex64::new(-1.0, 0.0)])?;
+    /// let a = ivy::angle_with(&z, ivy::opts::Angle::new().deg(true))?;
+    /// assert_eq!(a.to_vec::<f64>()?, vec![90.0, 180.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[out(real)]
+    #[differentiable]
+    fn angle(z: Array, deg: bool = false) -> Array;
+
+    /// Replaces NaN with `nan`, positive infinity with `posinf` (default: the
+    /// largest finite value of the dtype) and negative infinity with `neginf`
+    /// (default: the lowest finite value), in real and imaginary parts alike.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[f32::NAN, f32::INFINITY, 1.0])?;
+    /// let y = ivy::nan_to_num(&x)?.to_vec::<f32>()?;
+    /// assert_eq!(y, vec![0.0, f32::MAX, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[differentiable]
+    fn nan_to_num(x: Array, copy: bool = true, nan: f64 = 0.0, posinf: Option<f64> = None, neginf: Option<f64> = None) -> Array;
+
+    /// Adds `x2` (times `alpha` when given) to `x1`, after promoting both to
+    /// a common dtype and broadcasting their shapes; also the `+` operator.
+    ///
+    /// ```
+    /// let x = ivy::array![1, 2, 3];
+    /// assert_eq!(ivy::add(&x, &ivy::array![10, 20, 30])?.to_vec::<i32>()?, vec![11, 22, 33]);
+    /// assert_eq!((&x + 1)?.to_vec::<i32>()?, vec![2, 3, 4]);
+    /// // A float scalar with integers gives float64, as in Ivy and NumPy.
+    /// assert_eq!((&x + 1.5)?.dtype(), ivy::Dtype::Float64);
+    /// let y = ivy::add_with(&x, &x, ivy::opts::Add::new().alpha(2))?;
+    /// assert_eq!(y.to_vec::<i32>()?, vec![3, 6, 9]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[promote]
+    #[operator(+)]
+    #[differentiable]
+    fn add(x1: Array, x2: Array, alpha: Option<Scalar> = None) -> Array;
+
+    /// Subtracts `x2` (times `alpha` when given) from `x1`; also the `-`
+    /// operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![5, 7] - &ivy::array![1, 2])?.to_vec::<i32>()?, vec![4, 5]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[promote]
+    #[operator(-)]
+    #[differentiable]
+    fn subtract(x1: Array, x2: Array, alpha: Option<Scalar> = None) -> Array;
+
+    /// Multiplies `x1` by `x2` elementwise; also the `*` operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![2, 3] * &ivy::array![4, 5])?.to_vec::<i32>()?, vec![8, 15]);
+    /// assert_eq!((2 * &ivy::array![1.5])?.to_vec::<f32>()?, vec![3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[promote]
+    #[operator(*)]
+    #[differentiable]
+    fn multiply(x1: Array, x2: Array) -> Array;
+
+    /// Divides `x1` by `x2` elementwise (true division: integers are cast to
+    /// the default float dtype first); also the `/` operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![1, 3] / &ivy::array![2, 2])?.to_vec::<f32>()?, vec![0.5, 1.5]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[promote]
+    #[cast(integer => float)]
+    #[operator(/)]
+    #[differentiable]
+    fn divide(x1: Array, x2: Array) -> Array;
+
+    /// The largest integer not above `x1 / x2`, elementwise (integer division
+    /// by zero gives 0).
+    ///
+    /// ```
+    /// assert_eq!(ivy::floor_divide(&ivy::array![7, -7], &ivy::array![2, 2])?.to_vec::<i32>()?, vec![3, -4]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[differentiable]
+    fn floor_divide(x1: Array, x2: Array) -> Array;
+
+    /// The remainder of `x1 / x2` with the sign of `x2` (Python's `%`), or of
+    /// `x1` with `modulus = false` (C's `fmod`); also the `%` operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![7, -7] % 3)?.to_vec::<i32>()?, vec![1, 2]);
+    /// let r = ivy::remainder_with(&ivy::array![-7], &ivy::array![3], ivy::opts::Remainder::new().modulus(false))?;
+    /// assert_eq!(r.to_vec::<i32>()?, vec![-1]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[operator(%)]
+    #[differentiable]
+    fn remainder(x1: Array, x2: Array, modulus: bool = true) -> Array;
+
+    /// `x1` raised to the power `x2`, elementwise (an integer to a negative
+    /// integer power is 0 unless the base is 1 or -1).
+    ///
+    /// ```
+    /// assert_eq!(ivy::pow(&ivy::array![2, 3], &ivy::array![3, 2])?.to_vec::<i32>()?, vec![8, 9]);
+    /// assert_eq!(ivy::pow(&ivy::array![4.0], 0.5)?.to_vec::<f32>()?, vec![2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[promote]
+    #[differentiable]
+    fn pow(x1: Array, x2: Array) -> Array;
+
+    /// The angle of the point `(x2, x1)` from the positive x axis, in radians
+    /// in `[-pi, pi]` (the quadrant-aware `atan(x1 / x2)`).
+    ///
+    /// ```
+    /// let a = ivy::atan2(&ivy::array![1.0, -1.0], &ivy::array![-1.0, -1.0])?.to_vec::<f32>()?;
+    /// assert!((a[0] - 2.3561945).abs() < 1e-6 && (a[1] + 2.3561945).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn atan2(x1: Array, x2: Array) -> Array;
+
+    /// The larger of `x1` and `x2`, elementwise (NaN if either is NaN).
+    ///
+    /// ```
+    /// assert_eq!(ivy::maximum(&ivy::array![1, 5], &ivy::array![3, 2])?.to_vec::<i32>()?, vec![3, 5]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[promote]
+    #[differentiable]
+    fn maximum(x1: Array, x2: Array) -> Array;
+
+    /// The smaller of `x1` and `x2`, elementwise (NaN if either is NaN).
+    ///
+    /// ```
+    /// assert_eq!(ivy::minimum(&ivy::array![1, 5], &ivy::array![3, 2])?.to_vec::<i32>()?, vec![1, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[promote]
+    #[differentiable]
+    fn minimum(x1: Array, x2: Array) -> Array;
+
+    /// The smaller of `x1` and `x2`, elementwise, ignoring NaN: NaN only when
+    /// both are NaN.
+    ///
+    /// ```
+    /// let y = ivy::fmin(&ivy::asarray(&[f32::NAN, 2.0])?, &ivy::asarray(&[1.0f32, f32::NAN])?)?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![1.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(float)]
+    #[promote]
+    #[differentiable]
+    fn fmin(x1: Array, x2: Array) -> Array;
+
+    /// `log(exp(x1) + exp(x2))`, computed without overflow.
+    ///
+    /// ```
+    /// let y = ivy::logaddexp(&ivy::array![1000.0], &ivy::array![1000.0])?.to_vec::<f32>()?;
+    /// assert!((y[0] - (1000.0 + std::f32::consts::LN_2)).abs() < 1e-3);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn logaddexp(x1: Array, x2: Array) -> Array;
+
+    /// `log2(2^x1 + 2^x2)`, computed without overflow.
+    ///
+    /// ```
+    /// let y = ivy::logaddexp2(&ivy::array![3.0], &ivy::array![3.0])?.to_vec::<f32>()?;
+    /// assert!((y[0] - 4.0).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn logaddexp2(x1: Array, x2: Array) -> Array;
+
+    /// Whether `x1 == x2`, elementwise (after promotion).
+    ///
+    /// ```
+    /// assert_eq!(ivy::equal(&ivy::array![1, 2], 2)?.to_vec::<bool>()?, vec![false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn equal(x1: Array, x2: Array) -> Array;
+
+    /// Whether `x1 != x2`, elementwise.
+    ///
+    /// ```
+    /// assert_eq!(ivy::not_equal(&ivy::array![1, 2], 2)?.to_vec::<bool>()?, vec![true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn not_equal(x1: Array, x2: Array) -> Array;
+
+    /// Whether `x1 > x2`, elementwise (Rust's `>` returns a bool, so arrays
+    /// compare with this function or the method `x1.greater(x2)`).
+    ///
+    /// ```
+    /// assert_eq!(ivy::array![1, 3].greater(2)?.to_vec::<bool>()?, vec![false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn greater(x1: Array, x2: Array) -> Array;
+
+    /// Whether `x1 >= x2`, elementwise.
+    ///
+    /// ```
+    /// assert_eq!(ivy::greater_equal(&ivy::array![1, 2], 2)?.to_vec::<bool>()?, vec![false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn greater_equal(x1: Array, x2: Array) -> Array;
+
+    /// Whether `x1 < x2`, elementwise.
+    ///
+    /// ```
+    /// assert_eq!(ivy::less(&ivy::array![1, 2], 2)?.to_vec::<bool>()?, vec![true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn less(x1: Array, x2: Array) -> Array;
+
+    /// Whether `x1 <= x2`, elementwise.
+    ///
+    /// ```
+    /// assert_eq!(ivy::less_equal(&ivy::array![1, 3], 2)?.to_vec::<bool>()?, vec![true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn less_equal(x1: Array, x2: Array) -> Array;
+
+    /// The logical AND of `x1` and `x2`, elementwise (zero is false).
+    ///
+    /// ```
+    /// assert_eq!(ivy::logical_and(&ivy::array![true, true], &ivy::array![true, false])?.to_vec::<bool>()?, vec![true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn logical_and(x1: Array, x2: Array) -> Array;
+
+    /// The logical OR of `x1` and `x2`, elementwise.
+    ///
+    /// ```
+    /// assert_eq!(ivy::logical_or(&ivy::array![0, 0], &ivy::array![0, 2])?.to_vec::<bool>()?, vec![false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn logical_or(x1: Array, x2: Array) -> Array;
+
+    /// The logical XOR of `x1` and `x2`, elementwise.
+    ///
+    /// ```
+    /// assert_eq!(ivy::logical_xor(&ivy::array![true, true], &ivy::array![true, false])?.to_vec::<bool>()?, vec![false, true]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[promote]
+    #[out(bool)]
+    #[not_differentiable]
+    fn logical_xor(x1: Array, x2: Array) -> Array;
+
+    /// The bitwise AND of `x1` and `x2` (logical for bools); also the `&`
+    /// operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![12, 10] & &ivy::array![10, 6])?.to_vec::<i32>()?, vec![8, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(integer | bool)]
+    #[promote]
+    #[operator(&)]
+    #[not_differentiable]
+    fn bitwise_and(x1: Array, x2: Array) -> Array;
+
+    /// The bitwise OR of `x1` and `x2` (logical for bools); also the `|`
+    /// operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![12, 10] | &ivy::array![10, 6])?.to_vec::<i32>()?, vec![14, 14]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(integer | bool)]
+    #[promote]
+    #[operator(|)]
+    #[not_differentiable]
+    fn bitwise_or(x1: Array, x2: Array) -> Array;
+
+    /// The bitwise XOR of `x1` and `x2` (logical for bools); also the `^`
+    /// operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![12, 10] ^ &ivy::array![10, 6])?.to_vec::<i32>()?, vec![6, 12]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(integer | bool)]
+    #[promote]
+    #[operator(^)]
+    #[not_differentiable]
+    fn bitwise_xor(x1: Array, x2: Array) -> Array;
+
+    /// Shifts the bits of `x1` left by `x2` (0 once the shift reaches the bit
+    /// width); also the `<<` operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![1u8, 3] << 2)?.to_vec::<u8>()?, vec![4, 12]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(integer)]
+    #[promote]
+    #[operator(<<)]
+    #[not_differentiable]
+    fn bitwise_left_shift(x1: Array, x2: Array) -> Array;
+
+    /// Shifts the bits of `x1` right by `x2` (arithmetic for signed
+    /// integers); also the `>>` operator.
+    ///
+    /// ```
+    /// assert_eq!((&ivy::array![16, -16] >> 2)?.to_vec::<i32>()?, vec![4, -4]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(integer)]
+    #[promote]
+    #[operator(>>)]
+    #[not_differentiable]
+    fn bitwise_right_shift(x1: Array, x2: Array) -> Array;
+
+    /// The greatest common divisor of `|x1|` and `|x2|`, elementwise.
+    ///
+    /// ```
+    /// assert_eq!(ivy::gcd(&ivy::array![12, -18], &ivy::array![8, 12])?.to_vec::<i32>()?, vec![4, 6]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(integer)]
+    #[promote]
+    #[not_differentiable]
+    fn gcd(x1: Array, x2: Array) -> Array;
+
+    /// The least common multiple of `|x1|` and `|x2|`, elementwise.
+    ///
+    /// ```
+    /// assert_eq!(ivy::lcm(&ivy::array![4, 6], &ivy::array![6, 4])?.to_vec::<i32>()?, vec![12, 12]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(integer)]
+    #[promote]
+    #[not_differentiable]
+    fn lcm(x1: Array, x2: Array) -> Array;
+
+    /// The remainder of `x1 / x2` with the sign of `x1` (C's `fmod`).
+    ///
+    /// ```
+    /// assert_eq!(ivy::fmod(&ivy::array![-7.0, 7.0], &ivy::array![3.0, 3.0])?.to_vec::<f32>()?, vec![-1.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[differentiable]
+    fn fmod(x1: Array, x2: Array) -> Array;
+
+    /// `x1 / x2` rounded toward zero, elementwise (integer division by zero
+    /// gives 0).
+    ///
+    /// ```
+    /// assert_eq!(ivy::trunc_divide(&ivy::array![7, -7], &ivy::array![2, 2])?.to_vec::<i32>()?, vec![3, -3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[differentiable]
+    fn trunc_divide(x1: Array, x2: Array) -> Array;
+
+    /// The complex conjugate of each element of `x` (real inputs are returned
+    /// as they are).
+    ///
+    /// ```
+    /// let z = ivy::asarray(&[ivy::Complex32::new(1.0, 2.0)])?;
+    /// assert_eq!(ivy::conj(&z)?.to_vec::<ivy::Complex32>()?, vec![ivy::Complex32::new(1.0, -2.0)]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[differentiable]
+    fn conj(x: Array) -> Array;
+}
+    } };
+}

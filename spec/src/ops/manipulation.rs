@@ -1,0 +1,192 @@
+//! The `manipulation` ops.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ops_manipulation {
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_statistical! { [$($cb)*] $($acc)*
+category manipulation {
+    //! Manipulation: reshaping, permuting, joining, splitting, flipping, rolling, tiling and clipping arrays.
+
+    /// `x` with a new shape of the same size; one dimension may be `-1`, to be
+    /// inferred. Host arrays share their elements with the result.
+    ///
+    /// ```
+    /// let x = ivy::arange(6)?;
+    /// assert_eq!(ivy::reshape(&x, [2, -1])?.shape().dims(), &[2, 3]);
+    /// assert!(ivy::reshape(&x, [4]).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    #[sample(shape = [4])]
+    fn reshape(x: Array, shape: Ints, copy: Option<bool> = None) -> Array;
+
+    /// `x` with its axes permuted: axis `i` of the result is axis `axes[i]`
+    /// of `x`.
+    ///
+    /// ```
+    /// let x = ivy::zeros([2, 3, 4])?;
+    /// assert_eq!(ivy::permute_dims(&x, [2, 0, 1])?.shape().dims(), &[4, 2, 3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    fn permute_dims(x: Array, axes: Permutation) -> Array;
+
+    /// `x` with new axes of length 1 inserted at `axis` (positions in the
+    /// result).
+    ///
+    /// ```
+    /// let x = ivy::array![1, 2];
+    /// assert_eq!(ivy::expand_dims(&x)?.shape().dims(), &[1, 2]);
+    /// let y = ivy::expand_dims_with(&x, ivy::opts::ExpandDims::new().axis([0, -1]))?;
+    /// assert_eq!(y.shape().dims(), &[1, 2, 1]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    fn expand_dims(x: Array, axis: Ints = 0) -> Array;
+
+    /// `x` without the axes of length 1 given in `axis` (all of them by
+    /// default); naming an axis longer than 1 is an error.
+    ///
+    /// ```
+    /// let x = ivy::zeros([1, 2, 1])?;
+    /// assert_eq!(ivy::squeeze(&x)?.shape().dims(), &[2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    fn squeeze(x: Array, axis: Option<Axes> = None) -> Array;
+
+    /// The arrays joined along an existing `axis` (after promotion); with
+    /// `axis = None`, flattened and joined.
+    ///
+    /// ```
+    /// let c = ivy::concat([&ivy::array![[1, 2]], &ivy::array![[3, 4]]])?;
+    /// assert_eq!(c, ivy::array![[1, 2], [3, 4]]);
+    /// let f = ivy::concat_with([&ivy::array![[1]], &ivy::array![[2]]], ivy::opts::Concat::new().axis(None))?;
+    /// assert_eq!(f, ivy::array![1, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[promote]
+    #[differentiable]
+    fn concat(xs: Arrays, axis: Option<Axis> = Some(0)) -> Array;
+
+    /// The arrays (of one shape) joined along a new `axis` (after promotion).
+    ///
+    /// ```
+    /// let s = ivy::stack([&ivy::array![1, 2], &ivy::array![3, 4]])?;
+    /// assert_eq!(s, ivy::array![[1, 2], [3, 4]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[promote]
+    #[differentiable]
+    fn stack(arrays: Arrays, axis: NewAxis = 0) -> Array;
+
+    /// `x` split along `axis`: into as many arrays as it is long (the
+    /// default), into `n` equal sections, or into sections of the given sizes.
+    /// With `with_remainder`, `n` sections may leave a shorter last one.
+    ///
+    /// ```
+    /// let parts = ivy::split_with(&ivy::arange(6)?, ivy::opts::Split::new().num_or_size_splits(3usize))?;
+    /// assert_eq!(parts.len(), 3);
+    /// assert_eq!(parts[2].to_vec::<i32>()?, vec![4, 5]);
+    /// let sized = ivy::split_with(&ivy::arange(6)?, ivy::opts::Split::new().num_or_size_splits([1, 5]))?;
+    /// assert_eq!(sized[1].size(), 5);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(same_each)]
+    #[differentiable]
+    fn split(x: Array, num_or_size_splits: Option<Splits> = None, axis: Axis = 0, with_remainder: bool = false) -> Vec<Array>;
+
+    /// The slices of `x` along `axis`, as a list (kept as length-1 axes with
+    /// `keepdims`).
+    ///
+    /// ```
+    /// let rows = ivy::unstack(&ivy::array![[1, 2], [3, 4]])?;
+    /// assert_eq!(rows[1], ivy::array![3, 4]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(same_each)]
+    #[differentiable]
+    fn unstack(x: Array, axis: Axis = 0, keepdims: bool = false) -> Vec<Array>;
+
+    /// `x` with the order of its elements reversed along `axis` (all axes by
+    /// default).
+    ///
+    /// ```
+    /// assert_eq!(ivy::flip(&ivy::array![[1, 2], [3, 4]])?, ivy::array![[4, 3], [2, 1]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    fn flip(x: Array, axis: Option<Axes> = None) -> Array;
+
+    /// `x` rolled by `shift` along `axis` (the flattened array by default):
+    /// elements that roll off one end come back at the other.
+    ///
+    /// ```
+    /// assert_eq!(ivy::roll(&ivy::array![1, 2, 3, 4], 1)?, ivy::array![4, 1, 2, 3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    #[sample(shift = 1)]
+    fn roll(x: Array, shift: Ints, axis: Option<Ints> = None) -> Array;
+
+    /// `x` with the axes `axis0` and `axis1` swapped.
+    ///
+    /// ```
+    /// assert_eq!(ivy::swapaxes(&ivy::zeros([2, 3])?, 0, 1)?.shape().dims(), &[3, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    #[sample(axis1 = 1)]
+    fn swapaxes(x: Array, axis0: Axis, axis1: Axis) -> Array;
+
+    /// `x` repeated `repeats` times along each axis (`repeats` longer than
+    /// the rank adds leading axes).
+    ///
+    /// ```
+    /// assert_eq!(ivy::tile(&ivy::array![1, 2], 2)?, ivy::array![1, 2, 1, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    #[sample(repeats = [2, 1])]
+    fn tile(x: Array, repeats: Ints) -> Array;
+
+    /// Each element of `x` repeated `repeats` times (one count for all, or one
+    /// per element) along `axis` (the flattened array by default).
+    ///
+    /// ```
+    /// assert_eq!(ivy::repeat(&ivy::array![1, 2], 2)?, ivy::array![1, 1, 2, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[differentiable]
+    #[sample(repeats = 2)]
+    fn repeat(x: Array, repeats: Ints, axis: Option<Axis> = None) -> Array;
+
+    /// `x` with its elements clipped to `[x_min, x_max]` (either bound may be
+    /// left out; bounds are arrays or scalars and broadcast with `x`, and
+    /// scalars take the dtype of `x`).
+    ///
+    /// ```
+    /// let c = ivy::clip_with(&ivy::array![1, 5, 9], ivy::opts::Clip::new().x_min(2).x_max(6))?;
+    /// assert_eq!(c.to_vec::<i32>()?, vec![2, 5, 6]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[differentiable]
+    fn clip(x: Array, x_min: Option<Array> = None, x_max: Option<Array> = None) -> Array;
+}
+    } };
+}

@@ -1,0 +1,82 @@
+//! The `searching` ops.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ops_searching {
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_sorting! { [$($cb)*] $($acc)*
+category searching {
+    //! Searching: indices of extrema, selection and non-zero elements.
+
+    /// The index of the largest element of `x` along `axis` (of the flattened
+    /// array by default), as `int64`; the first one on ties.
+    ///
+    /// ```
+    /// assert_eq!(ivy::argmax(&ivy::array![[1, 9], [7, 3]])?.item()?, ivy::Scalar::Int(1));
+    /// let a = ivy::argmax_with(&ivy::array![[1, 9], [7, 3]], ivy::opts::Argmax::new().axis(0))?;
+    /// assert_eq!(a.to_vec::<i64>()?, vec![1, 0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[out(index)]
+    #[not_differentiable]
+    fn argmax(x: Array, axis: Option<Axis> = None, keepdims: bool = false) -> Array;
+
+    /// The index of the smallest element of `x` along `axis` (of the
+    /// flattened array by default), as `int64`; the first one on ties.
+    ///
+    /// ```
+    /// assert_eq!(ivy::argmin(&ivy::array![4, 1, 1])?.item()?, ivy::Scalar::Int(1));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[out(index)]
+    #[not_differentiable]
+    fn argmin(x: Array, axis: Option<Axis> = None, keepdims: bool = false) -> Array;
+
+    /// Elements of `x1` where `condition` is true and of `x2` elsewhere (the
+    /// three broadcast together; `x1` and `x2` are promoted, and the condition
+    /// is cast to bool).
+    ///
+    /// ```
+    /// let c = ivy::array![true, false, true];
+    /// assert_eq!(ivy::r#where(&c, &ivy::array![1, 2, 3], 0)?.to_vec::<i32>()?, vec![1, 0, 3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[promote(x1, x2)]
+    #[cast(condition: numeric => bool)]
+    #[no_method]
+    #[differentiable]
+    fn r#where(condition: Array, x1: Array, x2: Array) -> Array;
+
+    /// The indices of the non-zero elements of `x`: one `int64` array per
+    /// dimension.
+    ///
+    /// ```
+    /// let idx = ivy::nonzero(&ivy::array![[0, 1], [2, 0]])?;
+    /// assert_eq!(idx[0].to_vec::<i64>()?, vec![0, 1]);
+    /// assert_eq!(idx[1].to_vec::<i64>()?, vec![1, 0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(index)]
+    #[not_differentiable]
+    fn nonzero(x: Array) -> Vec<Array>;
+
+    /// The indices of the non-zero elements of `x`, one row per element (an
+    /// `int64` array of shape `(count, ndim)`).
+    ///
+    /// ```
+    /// let w = ivy::argwhere(&ivy::array![[0, 1], [2, 0]])?;
+    /// assert_eq!(w, ivy::asarray(&[[0i64, 1], [1, 0]])?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(index)]
+    #[not_differentiable]
+    fn argwhere(x: Array) -> Array;
+}
+    } };
+}

@@ -1,0 +1,38 @@
+//! The `sorting` ops.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ops_sorting {
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_activations! { [$($cb)*] $($acc)*
+category sorting {
+    //! Sorting: sorted values and sorting indices.
+
+    /// `x` sorted along `axis` (ascending, or descending; NaN last). The
+    /// sort is stable.
+    ///
+    /// ```
+    /// assert_eq!(ivy::sort(&ivy::array![3, 1, 2])?.to_vec::<i32>()?, vec![1, 2, 3]);
+    /// let d = ivy::sort_with(&ivy::array![3, 1, 2], ivy::opts::Sort::new().descending(true))?;
+    /// assert_eq!(d.to_vec::<i32>()?, vec![3, 2, 1]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[differentiable]
+    fn sort(x: Array, axis: Axis = -1, descending: bool = false, stable: bool = true) -> Array;
+
+    /// The indices that sort `x` along `axis`, as `int64` (stable: equal
+    /// elements keep their order).
+    ///
+    /// ```
+    /// assert_eq!(ivy::argsort(&ivy::array![3, 1, 2])?.to_vec::<i64>()?, vec![1, 2, 0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[out(index)]
+    #[not_differentiable]
+    fn argsort(x: Array, axis: Axis = -1, descending: bool = false, stable: bool = true) -> Array;
+}
+    } };
+}

@@ -1,0 +1,135 @@
+//! The `statistical` ops.
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __ops_statistical {
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_utility! { [$($cb)*] $($acc)*
+category statistical {
+    //! Statistical reductions: sums, products, means, variances, extrema and cumulative forms.
+
+    /// The sum of the elements of `x` along `axis` (all axes by default).
+    ///
+    /// With no `dtype`, integers accumulate in the default integer dtype (or
+    /// the default unsigned one) when they are narrower, as the Array API
+    /// says; `bool` counts as the default integer dtype.
+    ///
+    /// ```
+    /// let x = ivy::array![[1, 2], [3, 4]];
+    /// assert_eq!(ivy::sum(&x)?.item()?, ivy::Scalar::Int(10));
+    /// let s = ivy::sum_with(&x, ivy::opts::Sum::new().axis(0))?;
+    /// assert_eq!(s.to_vec::<i32>()?, vec![4, 6]);
+    /// assert_eq!(ivy::sum(&ivy::array![1i8, 2])?.dtype(), ivy::Dtype::Int32);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(dtype)]
+    #[differentiable]
+    fn sum(x: Array, axis: Option<Axes> = None, dtype: Dtype = ivy::dtype::sum_dtype(x.dtype()), keepdims: bool = false) -> Array;
+
+    /// The product of the elements of `x` along `axis` (all axes by default),
+    /// accumulating as [`sum`](fn@crate::sum) does.
+    ///
+    /// ```
+    /// assert_eq!(ivy::prod(&ivy::array![[1, 2], [3, 4]])?.item()?, ivy::Scalar::Int(24));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(dtype)]
+    #[differentiable]
+    fn prod(x: Array, axis: Option<Axes> = None, dtype: Dtype = ivy::dtype::sum_dtype(x.dtype()), keepdims: bool = false) -> Array;
+
+    /// The mean of the elements of `x` along `axis` (all axes by default);
+    /// integers are cast to the default float dtype first.
+    ///
+    /// ```
+    /// assert_eq!(ivy::mean(&ivy::array![1, 2, 3, 4])?.item()?, ivy::Scalar::Float(2.5));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(numeric)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn mean(x: Array, axis: Option<Axes> = None, keepdims: bool = false) -> Array;
+
+    /// The variance of the elements of `x` along `axis`, dividing by
+    /// `n - correction` (0 gives the population variance, 1 the sample one).
+    ///
+    /// ```
+    /// assert_eq!(ivy::var(&ivy::array![1.0, 2.0, 3.0, 4.0])?.item()?, ivy::Scalar::Float(1.25));
+    /// let s = ivy::var_with(&ivy::array![1.0, 2.0, 3.0, 4.0], ivy::opts::Var::new().correction(1.0))?;
+    /// assert!((s.item()?.to_f64() - 5.0 / 3.0).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn var(x: Array, axis: Option<Axes> = None, correction: f64 = 0.0, keepdims: bool = false) -> Array;
+
+    /// The standard deviation of the elements of `x` along `axis` (the square
+    /// root of [`var`](fn@crate::var)).
+    ///
+    /// ```
+    /// assert_eq!(ivy::std(&ivy::array![1.0, 3.0])?.item()?, ivy::Scalar::Float(1.0));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[cast(integer => float)]
+    #[differentiable]
+    fn std(x: Array, axis: Option<Axes> = None, correction: f64 = 0.0, keepdims: bool = false) -> Array;
+
+    /// The smallest element of `x` along `axis` (all axes by default); NaN
+    /// if any element is NaN. An empty reduction is an error.
+    ///
+    /// ```
+    /// assert_eq!(ivy::min(&ivy::array![[1, 5], [3, 2]])?.item()?, ivy::Scalar::Int(1));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[differentiable]
+    fn min(x: Array, axis: Option<Axes> = None, keepdims: bool = false) -> Array;
+
+    /// The largest element of `x` along `axis` (all axes by default); NaN if
+    /// any element is NaN. An empty reduction is an error.
+    ///
+    /// ```
+    /// let x = ivy::array![[1, 5], [3, 2]];
+    /// assert_eq!(ivy::max(&x)?.item()?, ivy::Scalar::Int(5));
+    /// assert_eq!(ivy::max_with(&x, ivy::opts::Max::new().axis(1))?.to_vec::<i32>()?, vec![5, 3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real | bool)]
+    #[differentiable]
+    fn max(x: Array, axis: Option<Axes> = None, keepdims: bool = false) -> Array;
+
+    /// The cumulative sum of `x` along `axis` (`exclusive` starts from 0,
+    /// `reverse` runs from the end), accumulating as [`sum`](fn@crate::sum).
+    ///
+    /// ```
+    /// assert_eq!(ivy::cumsum(&ivy::array![1, 2, 3])?.to_vec::<i32>()?, vec![1, 3, 6]);
+    /// let e = ivy::cumsum_with(&ivy::array![1, 2, 3], ivy::opts::Cumsum::new().exclusive(true))?;
+    /// assert_eq!(e.to_vec::<i32>()?, vec![0, 1, 3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(dtype)]
+    #[differentiable]
+    fn cumsum(x: Array, axis: Axis = 0, exclusive: bool = false, reverse: bool = false, dtype: Dtype = ivy::dtype::sum_dtype(x.dtype())) -> Array;
+
+    /// The cumulative product of `x` along `axis` (`exclusive` starts from 1,
+    /// `reverse` runs from the end).
+    ///
+    /// ```
+    /// assert_eq!(ivy::cumprod(&ivy::array![1, 2, 3])?.to_vec::<i32>()?, vec![1, 2, 6]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[out(dtype)]
+    #[differentiable]
+    fn cumprod(x: Array, axis: Axis = 0, exclusive: bool = false, reverse: bool = false, dtype: Dtype = ivy::dtype::sum_dtype(x.dtype())) -> Array;
+}
+    } };
+}
