@@ -59,7 +59,9 @@ enum NodeRepr {
 #[serde(rename_all = "snake_case")]
 enum KeyRepr {
     Bool(bool),
-    Int(i128),
+    Int(i64),
+    /// An integer beyond `i64`, as its decimal text.
+    BigInt(String),
     Char(char),
     Str(KeyStr),
     Other(String),
@@ -105,7 +107,10 @@ fn to_repr(n: &Node) -> NodeRepr {
 fn key_repr(k: &Key) -> KeyRepr {
     match k {
         Key::Bool(b) => KeyRepr::Bool(*b),
-        Key::Int(i) => KeyRepr::Int(*i),
+        Key::Int(i) => match i64::try_from(*i) {
+            Ok(small) => KeyRepr::Int(small),
+            Err(_) => KeyRepr::BigInt(i.to_string()),
+        },
         Key::Char(c) => KeyRepr::Char(*c),
         Key::Str(s) => KeyRepr::Str(s.clone()),
         Key::Other(v) => KeyRepr::Other(format!("{v:?}")),
@@ -183,18 +188,21 @@ fn from_node_repr(r: NodeRepr, i: usize) -> Result<(Kind, usize), String> {
         NodeRepr::List { arity } => (Kind::List, arity),
         NodeRepr::Dict { keys, order } => {
             let n = keys.len();
-            let keys: Vec<Key> = keys
-                .into_iter()
-                .map(|k| match k {
-                    KeyRepr::Bool(b) => Ok(Key::Bool(b)),
-                    KeyRepr::Int(v) => Ok(Key::Int(v)),
-                    KeyRepr::Char(c) => Ok(Key::Char(c)),
-                    KeyRepr::Str(s) => Ok(Key::Str(s)),
-                    KeyRepr::Other(text) => Err(format!(
-                        "TreeDef: node {i}: the custom map key {text} cannot be deserialized"
-                    )),
-                })
-                .collect::<Result<_, String>>()?;
+            let keys: Vec<Key> =
+                keys.into_iter()
+                    .map(|k| match k {
+                        KeyRepr::Bool(b) => Ok(Key::Bool(b)),
+                        KeyRepr::Int(v) => Ok(Key::Int(i128::from(v))),
+                        KeyRepr::BigInt(text) => text.parse::<i128>().map(Key::Int).map_err(|_| {
+                            format!("TreeDef: node {i}: `{text}` is not an integer key")
+                        }),
+                        KeyRepr::Char(c) => Ok(Key::Char(c)),
+                        KeyRepr::Str(s) => Ok(Key::Str(s)),
+                        KeyRepr::Other(text) => Err(format!(
+                            "TreeDef: node {i}: the custom map key {text} cannot be deserialized"
+                        )),
+                    })
+                    .collect::<Result<_, String>>()?;
             if let Some(o) = &order {
                 let mut seen = vec![false; n];
                 let valid = o.len() == n
