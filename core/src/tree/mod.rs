@@ -20,7 +20,7 @@
 //! [`tree_unflatten`](crate::tree_unflatten) rebuilds the value.
 //!
 //! ```
-//! # use ivy_core as ivy;
+//! # extern crate ivy_core as ivy;
 //! use ivy::{Array, Tree};
 //! use std::collections::BTreeMap;
 //!

@@ -290,10 +290,10 @@ where
 /// ```
 /// # use ivy_core as ivy;
 /// // vmap-style axes: one per argument, applied to a whole argument subtree.
-/// let in_axes = (None, Some(0));
-/// let args = (vec![1.0, 2.0], (3.0, 4.0));
-/// let counts = ivy::tree_map_up_to(|axis: &i32, sub| (*axis, sub.leaves().len()), &in_axes, &args)?;
-/// assert_eq!(counts, (None, Some((0, 2))));
+/// let in_axes: (i32, i32) = (0, 1);
+/// let args: (Vec<f64>, (f64, f64, f64)) = (vec![1.0, 2.0], (3.0, 4.0, 5.0));
+/// let counts = ivy::tree_map_up_to(|axis, sub| (*axis, sub.leaves().len()), &in_axes, &args)?;
+/// assert_eq!(counts, ((0, 2), (1, 3)));
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn tree_map_up_to<'b, T, U, L1, L2: 'b, M>(

@@ -70,7 +70,7 @@ use std::sync::Arc;
 ///     }
 /// }
 ///
-/// let p = Point { x: 1.0, y: 2.0 };
+/// let p = Point { x: 1.0f64, y: 2.0 };
 /// let (leaves, def) = ivy::tree_flatten(&p);
 /// assert_eq!(leaves, [1.0, 2.0]);
 /// assert_eq!(def.to_string(), "TreeDef(Point { x: *, y: * })");
