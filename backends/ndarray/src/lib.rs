@@ -29,6 +29,7 @@ mod host;
 mod linear_algebra;
 mod manipulation;
 mod math;
+mod reduce;
 mod searching;
 mod sorting;
 mod statistical;
