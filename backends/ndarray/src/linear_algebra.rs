@@ -1,7 +1,806 @@
-//! Kernels of the linear_algebra ops.
+//! Kernels of the linear algebra ops.
+//!
+//! `matmul` follows NumPy: a 1-d `x1` is a row vector and a 1-d `x2` a column
+//! vector (the added dimension is removed from the result), leading (batch)
+//! dimensions broadcast, and `transpose_*`/`adjoint_*` swap the last two axes
+//! of an operand first (`adjoint` also conjugates; both together swap twice).
+//! `float32`, `float64`, `complex64` and `complex128` run on ndarray's
+//! `general_mat_mul` (matrixmultiply's gemm); the other dtypes on a row-wise
+//! loop in the accumulator of [`Acc`] (integers wrap, half floats accumulate
+//! in `f32` and round once).
 
 use crate::NdarrayBackend;
+use crate::host::{self, all, numeric};
+use crate::reduce::{self, Acc};
 use ivy::kernels::LinearAlgebraKernels;
+use ivy::{Array, Complex32, Complex64, Element, Error, Result, Shape, bf16, f16};
+use ndarray::{ArrayView2, ArrayViewD, ArrayViewMut2, Axis, Dimension, Ix2, IxDyn};
+
+/// A 2-d matrix product into a row-major buffer.
+trait MatMul: Acc {
+    /// `c = a · b`, with `a` of shape `(n, k)`, `b` of shape `(k, m)` and `c`
+    /// holding `n * m` elements.
+    fn matmul2(a: ArrayView2<'_, Self>, b: ArrayView2<'_, Self>, c: &mut [Self]) -> Result<()> {
+        loop_matmul(a, b, c)
+    }
+}
+
+macro_rules! loop_matmul {
+    ($($t:ty),*) => {$( impl MatMul for $t {} )*};
+}
+loop_matmul!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16);
+
+macro_rules! gemm_matmul {
+    ($($t:ty),*) => {$(
+        impl MatMul for $t {
+            fn matmul2(a: ArrayView2<'_, $t>, b: ArrayView2<'_, $t>, c: &mut [$t]) -> Result<()> {
+                let (n, m) = (a.nrows(), b.ncols());
+                let mut cv = ArrayViewMut2::from_shape((n, m), c)
+                    .map_err(|e| Error::invalid("matmul", format!("bad output layout: {e}")))?;
+                ndarray::linalg::general_mat_mul(<$t>::acc_one(), &a, &b, <$t>::acc_zero(), &mut cv);
+                Ok(())
+            }
+        }
+    )*};
+}
+gemm_matmul!(f32, f64, Complex32, Complex64);
+
+/// `c = a · b` by rows: each row of `c` accumulates `a[i, p] * b[p, :]`
+/// over `p`, reading `b` row by row (contiguous).
+fn loop_matmul<T: Acc>(a: ArrayView2<'_, T>, b: ArrayView2<'_, T>, c: &mut [T]) -> Result<()> {
+    let m = b.ncols();
+    if m == 0 || c.is_empty() {
+        return Ok(());
+    }
+    let b = b.as_standard_layout();
+    let bs = b
+        .as_slice()
+        .ok_or_else(|| Error::invalid("matmul", "x2 is not contiguous"))?;
+    let mut acc = vec![T::acc_zero(); m];
+    for (arow, crow) in a.rows().into_iter().zip(c.chunks_exact_mut(m)) {
+        acc.fill(T::acc_zero());
+        for (&av, brow) in arow.iter().zip(bs.chunks_exact(m)) {
+            let av = av.lift();
+            for (o, &bv) in acc.iter_mut().zip(brow) {
+                *o = T::acc_add(*o, T::acc_mul(av, bv.lift()));
+            }
+        }
+        for (o, &v) in crow.iter_mut().zip(&acc) {
+            *o = T::lower(v);
+        }
+    }
+    Ok(())
+}
+
+/// One operand of `matmul` as an n-d view of matrices (at least 2-d),
+/// conjugated into an owned copy when asked for and complex.
+fn operand<'a, T: Acc>(
+    x: &'a Array,
+    conj: &'a Option<ndarray::ArrayD<T>>,
+    swap: bool,
+    column: bool,
+) -> Result<ArrayViewD<'a, T>> {
+    let mut v = match conj {
+        Some(owned) => owned.view(),
+        None => host::view::<T>("matmul", x)?,
+    };
+    if x.ndim() == 1 {
+        v = v.insert_axis(Axis(if column { 1 } else { 0 }));
+    }
+    let nd = v.ndim();
+    if swap {
+        v.swap_axes(nd - 2, nd - 1);
+    }
+    Ok(v)
+}
+
+/// The dimensions of `v` but its last two.
+fn batch_of<T>(v: &ArrayViewD<'_, T>) -> Shape {
+    v.shape()
+        .iter()
+        .take(v.ndim().saturating_sub(2))
+        .copied()
+        .collect()
+}
+
+/// A 2-d view of the matrix at row-major batch position `idx`.
+fn matrix_at<'a, T>(v: &ArrayViewD<'a, T>, idx: &[usize]) -> Result<ArrayView2<'a, T>> {
+    let mut m = v.clone();
+    for &i in idx {
+        m.index_axis_inplace(Axis(0), i);
+    }
+    m.into_dimensionality::<Ix2>()
+        .map_err(|e| Error::invalid("matmul", format!("bad matrix view: {e}")))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn matmul_typed<T: MatMul>(
+    x1: &Array,
+    x2: &Array,
+    transpose_a: bool,
+    transpose_b: bool,
+    adjoint_a: bool,
+    adjoint_b: bool,
+) -> Result<Array> {
+    let shapes = || vec![x1.shape().clone(), x2.shape().clone()];
+    if x1.ndim() == 0 || x2.ndim() == 0 {
+        return Err(Error::shape(
+            "matmul",
+            "0-d operands are not vectors or matrices",
+            shapes(),
+        ));
+    }
+    for (flag, name, x) in [
+        (transpose_a || adjoint_a, "a", x1),
+        (transpose_b || adjoint_b, "b", x2),
+    ] {
+        if flag && x.ndim() < 2 {
+            let which = if name == "a" { "x1" } else { "x2" };
+            return Err(Error::shape(
+                "matmul",
+                format!("transpose_{name}/adjoint_{name} need {which} with at least 2 dimensions"),
+                shapes(),
+            ));
+        }
+    }
+    let conjugate = |x: &Array, on: bool| -> Result<Option<ndarray::ArrayD<T>>> {
+        if on && T::DTYPE.is_complex() {
+            Ok(Some(
+                host::view::<T>("matmul", x)?.mapv(|v| T::lower(T::acc_conj(v.lift()))),
+            ))
+        } else {
+            Ok(None)
+        }
+    };
+    let ca = conjugate(x1, adjoint_a)?;
+    let cb = conjugate(x2, adjoint_b)?;
+    let a = operand(x1, &ca, transpose_a != adjoint_a, false)?;
+    let b = operand(x2, &cb, transpose_b != adjoint_b, true)?;
+    let ([.., n, k], [.., k2, m]) = (a.shape(), b.shape()) else {
+        return Err(Error::shape(
+            "matmul",
+            "operands must be vectors or matrices",
+            shapes(),
+        ));
+    };
+    let (n, k, k2, m) = (*n, *k, *k2, *m);
+    if k != k2 {
+        return Err(Error::shape(
+            "matmul",
+            format!("the contracted dimensions differ: {k} columns in x1 against {k2} rows in x2"),
+            shapes(),
+        ));
+    }
+    let (ba, bb) = (batch_of(&a), batch_of(&b));
+    let batch = ivy::broadcast_shapes_of("matmul", &ba, &bb).map_err(|_| {
+        Error::shape(
+            "matmul",
+            format!("the batch dimensions {ba} and {bb} cannot be broadcast"),
+            shapes(),
+        )
+    })?;
+    let mut out_shape = batch.clone();
+    if x1.ndim() > 1 {
+        out_shape.push(n);
+    }
+    if x2.ndim() > 1 {
+        out_shape.push(m);
+    }
+    let mut out = vec![T::default(); batch.size() * n * m];
+    if out.is_empty() {
+        return Ok(host::out_vec(out_shape, out));
+    }
+    if batch.ndim() == 0 {
+        T::matmul2(matrix_at(&a, &[])?, matrix_at(&b, &[])?, &mut out)?;
+        return Ok(host::out_vec(out_shape, out));
+    }
+    let full = |r: usize, c: usize| -> Vec<usize> { batch.iter().copied().chain([r, c]).collect() };
+    let (fa, fb) = (full(n, k), full(k, m));
+    let no_broadcast = || Error::Broadcast {
+        op: "matmul".into(),
+        shapes: shapes(),
+    };
+    let a = a.broadcast(IxDyn(&fa)).ok_or_else(no_broadcast)?;
+    let b = b.broadcast(IxDyn(&fb)).ok_or_else(no_broadcast)?;
+    for (idx, c) in ndarray::indices(IxDyn(batch.dims()))
+        .into_iter()
+        .zip(out.chunks_exact_mut(n * m))
+    {
+        T::matmul2(matrix_at(&a, idx.slice())?, matrix_at(&b, idx.slice())?, c)?;
+    }
+    Ok(host::out_vec(out_shape, out))
+}
+
+/// `x1 · x2` for flattened `x1` and `x2`: shape `(x1.size, x2.size)`.
+fn outer_typed<T: Acc>(x1: &Array, x2: &Array) -> Result<Array> {
+    let a = host::slice::<T>("outer", x1)?;
+    let b = host::slice::<T>("outer", x2)?;
+    let out: Vec<T> = a
+        .iter()
+        .flat_map(|&u| {
+            b.iter()
+                .map(move |&v| T::lower(T::acc_mul(u.lift(), v.lift())))
+        })
+        .collect();
+    Ok(host::out_vec(Shape::from([a.len(), b.len()]), out))
+}
+
+/// Where the `offset`-th diagonal over `axis1` and `axis2` of a row-major
+/// array of `shape` lies: the shape of the other axes, the row-major offsets
+/// of their elements, the offset of the diagonal's first element, its step
+/// and its length.
+struct Diagonal {
+    rest: Vec<usize>,
+    bases: Vec<usize>,
+    start: usize,
+    step: usize,
+    len: usize,
+}
+
+fn diagonal_of(
+    op: &str,
+    shape: &Shape,
+    offset: i64,
+    axis1: usize,
+    axis2: usize,
+) -> Result<Diagonal> {
+    if shape.ndim() < 2 {
+        return Err(Error::shape(
+            op,
+            "needs an array of at least 2 dimensions",
+            vec![shape.clone()],
+        ));
+    }
+    if axis1 == axis2 {
+        return Err(Error::invalid(
+            op,
+            format!("axis1 and axis2 are the same axis ({axis1})"),
+        ));
+    }
+    let strides = shape.strides();
+    let (Some(&n1), Some(&n2), Some(&s1), Some(&s2)) = (
+        shape.get(axis1),
+        shape.get(axis2),
+        strides.get(axis1),
+        strides.get(axis2),
+    ) else {
+        return Err(Error::AxisOutOfBounds {
+            op: op.into(),
+            axis: axis1.max(axis2) as i64,
+            ndim: shape.ndim(),
+        });
+    };
+    let shift = usize::try_from(offset.unsigned_abs()).unwrap_or(usize::MAX);
+    let (r0, c0) = if offset >= 0 { (0, shift) } else { (shift, 0) };
+    let len = n1.saturating_sub(r0).min(n2.saturating_sub(c0));
+    let keep = |i: &usize| *i != axis1 && *i != axis2;
+    let rest: Vec<usize> = (0..shape.ndim())
+        .filter(keep)
+        .filter_map(|i| shape.get(i).copied())
+        .collect();
+    let rest_strides: Vec<usize> = (0..shape.ndim())
+        .filter(keep)
+        .filter_map(|i| strides.get(i).copied())
+        .collect();
+    let bases = reduce::offsets(&rest, &rest_strides);
+    let (start, step) = if len == 0 {
+        (0, 0)
+    } else {
+        (r0 * s1 + c0 * s2, s1 + s2)
+    };
+    Ok(Diagonal {
+        rest,
+        bases,
+        start,
+        step,
+        len,
+    })
+}
+
+impl Diagonal {
+    /// The elements of the diagonal of the matrix at `base`.
+    fn at<'a, T: Copy + Default>(&self, s: &'a [T], base: usize) -> impl Iterator<Item = T> + 'a {
+        let first = base + self.start;
+        let step = self.step;
+        (0..self.len).map(move |d| s.get(first + d * step).copied().unwrap_or_default())
+    }
+}
 
 #[ivy::kernels]
-impl LinearAlgebraKernels for NdarrayBackend {}
+impl LinearAlgebraKernels for NdarrayBackend {
+    fn matmul(
+        &self,
+        x1: &Array,
+        x2: &Array,
+        transpose_a: bool,
+        transpose_b: bool,
+        adjoint_a: bool,
+        adjoint_b: bool,
+    ) -> Result<Array> {
+        numeric!("matmul", x1, T => matmul_typed::<T>(x1, x2, transpose_a, transpose_b, adjoint_a, adjoint_b))
+    }
+
+    fn matrix_transpose(&self, x: &Array, conjugate: bool) -> Result<Array> {
+        if x.ndim() < 2 {
+            return Err(Error::shape(
+                "matrix_transpose",
+                "needs an array of at least 2 dimensions",
+                vec![x.shape().clone()],
+            ));
+        }
+        all!("matrix_transpose", x, T => {
+            let mut v = host::view::<T>("matrix_transpose", x)?;
+            let nd = v.ndim();
+            v.swap_axes(nd - 2, nd - 1);
+            let shape = Shape::from(v.shape());
+            let out: Vec<T> = if conjugate && T::DTYPE.is_complex() {
+                v.iter().map(|&e| conj::<T>(e)).collect()
+            } else {
+                v.iter().copied().collect()
+            };
+            Ok(host::out_vec(shape, out))
+        })
+    }
+
+    fn outer(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        numeric!("outer", x1, T => outer_typed::<T>(x1, x2))
+    }
+
+    fn trace(&self, x: &Array, offset: i64, axis1: usize, axis2: usize) -> Result<Array> {
+        let d = diagonal_of("trace", x.shape(), offset, axis1, axis2)?;
+        numeric!("trace", x, T => {
+            let s = host::slice::<T>("trace", x)?;
+            let out: Vec<T> = d
+                .bases
+                .iter()
+                .map(|&b| T::lower(d.at(s, b).fold(T::acc_zero(), |a, v: T| T::acc_add(a, v.lift()))))
+                .collect();
+            Ok(host::out_vec(Shape::from(d.rest.clone()), out))
+        })
+    }
+
+    fn diagonal(&self, x: &Array, offset: i64, axis1: usize, axis2: usize) -> Result<Array> {
+        let d = diagonal_of("diagonal", x.shape(), offset, axis1, axis2)?;
+        all!("diagonal", x, T => {
+            let s = host::slice::<T>("diagonal", x)?;
+            let out: Vec<T> = d.bases.iter().flat_map(|&b| d.at(s, b)).collect();
+            let mut shape = Shape::from(d.rest.clone());
+            shape.push(d.len);
+            Ok(host::out_vec(shape, out))
+        })
+    }
+}
+
+/// The complex conjugate of an element (the identity for real ones).
+#[inline]
+fn conj<T: Element>(v: T) -> T {
+    let c = v.to_c64();
+    if T::DTYPE.is_complex() {
+        T::from_c64(c.conj())
+    } else {
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::reduce::testing::arr;
+    use ivy::opts::{Diagonal, Matmul, MatrixTranspose, Trace};
+    use ivy::{Array, Complex32, Complex64, Dtype, Error, Result, Scalar, f16};
+
+    fn m22() -> Array {
+        arr(&[2, 2], vec![1i32, 2, 3, 4])
+    }
+
+    /// A deterministic pseudo-random matrix of small values.
+    fn values(n: usize, seed: u64) -> Vec<f64> {
+        let mut s = seed;
+        (0..n)
+            .map(|_| {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((s >> 33) % 19) as f64 - 9.0
+            })
+            .collect()
+    }
+
+    /// The textbook triple loop, for comparison.
+    fn naive(a: &[f64], b: &[f64], n: usize, k: usize, m: usize) -> Vec<f64> {
+        let mut c = vec![0.0; n * m];
+        for i in 0..n {
+            for j in 0..m {
+                c[i * m + j] = (0..k).map(|p| a[i * k + p] * b[p * m + j]).sum();
+            }
+        }
+        c
+    }
+
+    #[test]
+    fn matmul_of_matrices_and_flags() -> Result<()> {
+        let a = m22();
+        assert_eq!(ivy::matmul(&a, &a)?, arr(&[2, 2], vec![7i32, 10, 15, 22]));
+        let t = |o: Matmul| ivy::matmul_with(&a, &a, o);
+        assert_eq!(
+            t(Matmul::new().transpose_a(true))?,
+            arr(&[2, 2], vec![10i32, 14, 14, 20])
+        );
+        assert_eq!(
+            t(Matmul::new().transpose_b(true))?,
+            arr(&[2, 2], vec![5i32, 11, 11, 25])
+        );
+        assert_eq!(
+            t(Matmul::new().adjoint_b(true))?,
+            arr(&[2, 2], vec![5i32, 11, 11, 25])
+        );
+        // Both flags swap twice.
+        assert_eq!(
+            t(Matmul::new().transpose_a(true).adjoint_a(true))?,
+            arr(&[2, 2], vec![7i32, 10, 15, 22])
+        );
+        let f = arr(&[2, 3], vec![1.0f64, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        let g = arr(&[3, 2], vec![7.0f64, 8.0, 9.0, 10.0, 11.0, 12.0]);
+        assert_eq!(
+            ivy::matmul(&f, &g)?,
+            arr(&[2, 2], vec![58.0f64, 64.0, 139.0, 154.0])
+        );
+        let f32s = arr(&[2, 3], vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        let back = ivy::matmul_with(&f32s, &f32s, Matmul::new().transpose_b(true))?;
+        assert_eq!(back, arr(&[2, 2], vec![14.0f32, 32.0, 32.0, 77.0]));
+        Ok(())
+    }
+
+    #[test]
+    fn matmul_of_vectors() -> Result<()> {
+        let a = m22();
+        let v = arr(&[2], vec![1i32, 1]);
+        assert_eq!(ivy::matmul(&a, &v)?, arr(&[2], vec![3i32, 7]));
+        assert_eq!(ivy::matmul(&v, &a)?, arr(&[2], vec![4i32, 6]));
+        let d = ivy::matmul(
+            &arr(&[3], vec![1.0f32, 2.0, 3.0]),
+            &arr(&[3], vec![4.0f32, 5.0, 6.0]),
+        )?;
+        assert_eq!((d.ndim(), d.item()?), (0, Scalar::Float(32.0)));
+        // A vector against a stack of matrices: identity, 2 * identity, swap.
+        let s = arr(&[3, 2, 2], vec![1i64, 0, 0, 1, 2, 0, 0, 2, 0, 1, 1, 0]);
+        let r = ivy::matmul(&arr(&[2], vec![5i64, 7]), &s)?;
+        assert_eq!(r, arr(&[3, 2], vec![5i64, 7, 10, 14, 7, 5]));
+        let r = ivy::matmul(&s, &arr(&[2], vec![5i64, 7]))?;
+        assert_eq!(r, arr(&[3, 2], vec![5i64, 7, 10, 14, 7, 5]));
+        Ok(())
+    }
+
+    #[test]
+    fn matmul_broadcasts_batches() -> Result<()> {
+        // [I, 2I] @ [[1, 2], [3, 4]].
+        let x1 = arr(&[2, 2, 2], vec![1.0f32, 0.0, 0.0, 1.0, 2.0, 0.0, 0.0, 2.0]);
+        let x2 = arr(&[2, 2], vec![1.0f32, 2.0, 3.0, 4.0]);
+        assert_eq!(
+            ivy::matmul(&x1, &x2)?,
+            arr(&[2, 2, 2], vec![1.0f32, 2.0, 3.0, 4.0, 2.0, 4.0, 6.0, 8.0])
+        );
+        assert_eq!(
+            ivy::matmul(&x2, &x1)?,
+            arr(&[2, 2, 2], vec![1.0f32, 2.0, 3.0, 4.0, 2.0, 4.0, 6.0, 8.0])
+        );
+        // (2, 1, 1, 2) @ (3, 2, 1) -> (2, 3, 1, 1): x1[i] . x2[j].
+        let a = arr(&[2, 1, 1, 2], vec![1i32, 2, 3, 4]);
+        let b = arr(&[3, 2, 1], vec![1i32, 0, 0, 1, 1, 1]);
+        let r = ivy::matmul(&a, &b)?;
+        assert_eq!(r.shape().dims(), &[2, 3, 1, 1]);
+        assert_eq!(r.to_vec::<i32>()?, vec![1, 2, 3, 3, 4, 7]);
+        Ok(())
+    }
+
+    #[test]
+    fn matmul_agrees_with_the_triple_loop() -> Result<()> {
+        let (n, k, m) = (17, 13, 9);
+        let (va, vb) = (values(n * k, 1), values(k * m, 2));
+        let want = naive(&va, &vb, n, k, m);
+        let got = ivy::matmul(&arr(&[n, k], va.clone()), &arr(&[k, m], vb.clone()))?;
+        assert_eq!(got.to_vec::<f64>()?, want);
+        // The same product through transposed operands, in int16 and bfloat16.
+        let at = ivy::matrix_transpose(&arr(&[n, k], va.clone()))?;
+        let bt = ivy::matrix_transpose(&arr(&[k, m], vb.clone()))?;
+        let o = Matmul::new().transpose_a(true).transpose_b(true);
+        let i16s = ivy::matmul_with(
+            &ivy::astype(&at, Dtype::Int16)?,
+            &ivy::astype(&bt, Dtype::Int16)?,
+            o.clone(),
+        )?;
+        assert_eq!(
+            i16s.to_vec::<i16>()?,
+            want.iter().map(|&v| v as i16).collect::<Vec<_>>()
+        );
+        let h = ivy::matmul_with(
+            &ivy::astype(&at, Dtype::BFloat16)?,
+            &ivy::astype(&bt, Dtype::BFloat16)?,
+            o,
+        )?;
+        assert_eq!(h.dtype(), Dtype::BFloat16);
+        // Integer-valued products up to 13 * 81 are exact in f32 before the
+        // single rounding to bfloat16.
+        let hv: Vec<f64> = h
+            .to_vec::<ivy::bf16>()?
+            .iter()
+            .map(|v| v.to_f64())
+            .collect();
+        let wv: Vec<f64> = want
+            .iter()
+            .map(|&v| ivy::bf16::from_f64(v).to_f64())
+            .collect();
+        assert_eq!(hv, wv);
+        Ok(())
+    }
+
+    #[test]
+    fn matmul_wraps_integers_and_accumulates_halves() -> Result<()> {
+        let r = ivy::matmul(&arr(&[1, 1], vec![100i8]), &arr(&[1, 1], vec![3i8]))?;
+        assert_eq!(r.to_vec::<i8>()?, vec![44]);
+        let r = ivy::matmul(&arr(&[1, 2], vec![16u8, 16]), &arr(&[2, 1], vec![16u8, 16]))?;
+        assert_eq!(r.to_vec::<u8>()?, vec![0]);
+        // 60000 * 2 overflows float16, but the f32 accumulator keeps it.
+        let h = |v: Vec<f32>| v.into_iter().map(f16::from_f32).collect::<Vec<_>>();
+        let r = ivy::matmul(
+            &arr(&[1, 2], h(vec![60000.0, -60000.0])),
+            &arr(&[2, 1], h(vec![2.0, 1.0])),
+        )?;
+        assert_eq!(r.to_vec::<f16>()?, h(vec![60000.0]));
+        Ok(())
+    }
+
+    #[test]
+    fn matmul_of_complex_with_adjoints() -> Result<()> {
+        let c = Complex64::new;
+        // (1 + i)(1 - i) + 2i = 2 + 2i.
+        let x1 = arr(&[1, 2], vec![c(1.0, 1.0), c(2.0, 0.0)]);
+        let x2 = arr(&[2, 1], vec![c(1.0, -1.0), c(0.0, 1.0)]);
+        assert_eq!(
+            ivy::matmul(&x1, &x2)?.to_vec::<Complex64>()?,
+            vec![c(2.0, 2.0)]
+        );
+        // adjoint([[i], [2]]) = [[-i, 2]]; times [[1], [1]] = 2 - i.
+        let col = arr(&[2, 1], vec![c(0.0, 1.0), c(2.0, 0.0)]);
+        let ones = arr(&[2, 1], vec![c(1.0, 0.0); 2]);
+        let r = ivy::matmul_with(&col, &ones, Matmul::new().adjoint_a(true))?;
+        assert_eq!(r.to_vec::<Complex64>()?, vec![c(2.0, -1.0)]);
+        // transpose and adjoint together: conjugate only.
+        let row = arr(
+            &[1, 2],
+            vec![Complex32::new(0.0, 1.0), Complex32::new(2.0, 0.0)],
+        );
+        let ones32 = arr(&[2, 1], vec![Complex32::new(1.0, 0.0); 2]);
+        let r = ivy::matmul_with(
+            &row,
+            &ones32,
+            Matmul::new().adjoint_a(true).transpose_a(true),
+        )?;
+        assert_eq!(r.to_vec::<Complex32>()?, vec![Complex32::new(2.0, -1.0)]);
+        // adjoint_b on a row: [[1, i]] @ adjoint([[1, i]]) = 1 + 1 = 2.
+        let r = ivy::matmul_with(
+            &arr(&[1, 2], vec![c(1.0, 0.0), c(0.0, 1.0)]),
+            &arr(&[1, 2], vec![c(1.0, 0.0), c(0.0, 1.0)]),
+            Matmul::new().adjoint_b(true),
+        )?;
+        assert_eq!(r.to_vec::<Complex64>()?, vec![c(2.0, 0.0)]);
+        Ok(())
+    }
+
+    #[test]
+    fn matmul_of_empty_operands() -> Result<()> {
+        let r = ivy::matmul(
+            &arr(&[0, 3], Vec::<f32>::new()),
+            &arr(&[3, 2], vec![1.0f32; 6]),
+        )?;
+        assert_eq!(r.shape().dims(), &[0, 2]);
+        let r = ivy::matmul(
+            &arr(&[2, 0], Vec::<f64>::new()),
+            &arr(&[0, 3], Vec::<f64>::new()),
+        )?;
+        assert_eq!(r, arr(&[2, 3], vec![0.0f64; 6]));
+        let r = ivy::matmul(
+            &arr(&[2, 0], Vec::<i32>::new()),
+            &arr(&[0], Vec::<i32>::new()),
+        )?;
+        assert_eq!(r, arr(&[2], vec![0i32; 2]));
+        Ok(())
+    }
+
+    #[test]
+    fn matmul_errors_name_both_shapes() -> Result<()> {
+        let e = ivy::matmul(&m22(), &arr(&[3], vec![1i32, 2, 3])).unwrap_err();
+        assert!(
+            matches!(&e, Error::Shape { op, .. } if op == "matmul"),
+            "{e}"
+        );
+        let text = e.to_string();
+        assert!(text.contains("(2, 2)") && text.contains("(3,)"), "{text}");
+        let e = ivy::matmul(
+            &arr(&[2, 2, 2], vec![0i32; 8]),
+            &arr(&[3, 2, 2], vec![0i32; 12]),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("(2, 2, 2) and (3, 2, 2)"), "{e}");
+        assert!(ivy::matmul(&Array::scalar(2i32), &m22()).is_err());
+        let v = arr(&[2], vec![1i32, 2]);
+        assert!(ivy::matmul_with(&v, &m22(), Matmul::new().transpose_a(true)).is_err());
+        assert!(ivy::matmul_with(&m22(), &v, Matmul::new().adjoint_b(true)).is_err());
+        assert!(ivy::matmul(&arr(&[1], vec![true]), &arr(&[1], vec![true])).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn matrix_transposes() -> Result<()> {
+        assert_eq!(
+            ivy::matrix_transpose(&arr(&[1, 3], vec![1i32, 2, 3]))?,
+            arr(&[3, 1], vec![1i32, 2, 3])
+        );
+        let x = arr(&[2, 2, 3], (0..12).collect::<Vec<i64>>());
+        let t = ivy::matrix_transpose(&x)?;
+        assert_eq!(
+            t,
+            arr(&[2, 3, 2], vec![0i64, 3, 1, 4, 2, 5, 6, 9, 7, 10, 8, 11])
+        );
+        let c = arr(
+            &[1, 2],
+            vec![Complex64::new(1.0, 2.0), Complex64::new(3.0, -4.0)],
+        );
+        let ct = ivy::matrix_transpose_with(&c, MatrixTranspose::new().conjugate(true))?;
+        assert_eq!(
+            ct,
+            arr(
+                &[2, 1],
+                vec![Complex64::new(1.0, -2.0), Complex64::new(3.0, 4.0)]
+            )
+        );
+        assert_eq!(
+            ivy::matrix_transpose(&c)?.to_vec::<Complex64>()?,
+            c.to_vec::<Complex64>()?
+        );
+        let b = arr(&[2, 1], vec![true, false]);
+        assert_eq!(
+            ivy::matrix_transpose_with(&b, MatrixTranspose::new().conjugate(true))?,
+            arr(&[1, 2], vec![true, false])
+        );
+        assert_eq!(
+            ivy::matrix_transpose(&arr(&[0, 2], Vec::<f32>::new()))?
+                .shape()
+                .dims(),
+            &[2, 0]
+        );
+        assert!(ivy::matrix_transpose(&arr(&[2], vec![1i32, 2])).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn outer_products() -> Result<()> {
+        let r = ivy::outer(&arr(&[2], vec![1i32, 2]), &arr(&[2], vec![3i32, 4]))?;
+        assert_eq!(r, arr(&[2, 2], vec![3i32, 4, 6, 8]));
+        let r = ivy::outer(
+            &arr(&[3], vec![1.0f64, -1.0, 0.5]),
+            &arr(&[1], vec![2.0f64]),
+        )?;
+        assert_eq!(r, arr(&[3, 1], vec![2.0f64, -2.0, 1.0]));
+        assert_eq!(
+            ivy::outer(&arr(&[1], vec![100i8]), &arr(&[1], vec![3i8]))?.to_vec::<i8>()?,
+            vec![44]
+        );
+        let c = ivy::outer(
+            &arr(&[1], vec![Complex32::new(0.0, 1.0)]),
+            &arr(&[1], vec![Complex32::new(0.0, 1.0)]),
+        )?;
+        assert_eq!(c.to_vec::<Complex32>()?, vec![Complex32::new(-1.0, 0.0)]);
+        // NumPy flattens n-d operands.
+        let r = ivy::outer(&arr(&[2, 1], vec![1i32, 2]), &arr(&[1], vec![3i32]))?;
+        assert_eq!(r, arr(&[2, 1], vec![3i32, 6]));
+        assert_eq!(
+            ivy::outer(&arr(&[0], Vec::<f32>::new()), &arr(&[2], vec![1.0f32, 2.0]))?
+                .shape()
+                .dims(),
+            &[0, 2]
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn traces() -> Result<()> {
+        let a = m22();
+        assert_eq!(ivy::trace(&a)?.item()?, Scalar::Int(5));
+        assert_eq!(
+            ivy::trace_with(&a, Trace::new().offset(1))?.item()?,
+            Scalar::Int(2)
+        );
+        assert_eq!(
+            ivy::trace_with(&a, Trace::new().offset(-1))?.item()?,
+            Scalar::Int(3)
+        );
+        assert_eq!(
+            ivy::trace_with(&a, Trace::new().offset(5))?.item()?,
+            Scalar::Int(0)
+        );
+        assert_eq!(
+            ivy::trace_with(&a, Trace::new().offset(i64::MIN))?.item()?,
+            Scalar::Int(0)
+        );
+        // x[i, j, k] = 4i + 2j + k: over axes (0, 1), x[0, 0, k] + x[1, 1, k].
+        let x = arr(&[2, 2, 2], (0..8).collect::<Vec<i32>>());
+        assert_eq!(ivy::trace(&x)?.to_vec::<i32>()?, vec![6, 8]);
+        // Over axes (1, 2): x[i, 0, 0] + x[i, 1, 1].
+        assert_eq!(
+            ivy::trace_with(&x, Trace::new().axis1(1).axis2(2))?.to_vec::<i32>()?,
+            vec![3, 11]
+        );
+        assert_eq!(
+            ivy::trace_with(&x, Trace::new().axis1(-1).axis2(0))?.to_vec::<i32>()?,
+            vec![5, 9]
+        );
+        // The input dtype is kept (and wraps).
+        let w = ivy::trace(&arr(&[2, 2], vec![100i8, 0, 0, 100]))?;
+        assert_eq!((w.dtype(), w.item()?), (Dtype::Int8, Scalar::Int(-56)));
+        let c = ivy::trace(&arr(
+            &[2, 2],
+            vec![
+                Complex64::new(1.0, 1.0),
+                Complex64::new(9.0, 9.0),
+                Complex64::new(9.0, 9.0),
+                Complex64::new(2.0, -3.0),
+            ],
+        ))?;
+        assert_eq!(c.to_vec::<Complex64>()?, vec![Complex64::new(3.0, -2.0)]);
+        let h = ivy::trace(&arr(
+            &[2, 2],
+            vec![
+                f16::from_f32(0.5),
+                f16::ZERO,
+                f16::ZERO,
+                f16::from_f32(0.25),
+            ],
+        ))?;
+        assert_eq!(h.to_vec::<f16>()?, vec![f16::from_f32(0.75)]);
+        assert_eq!(
+            ivy::trace(&arr(&[0, 0], Vec::<f32>::new()))?.item()?,
+            Scalar::Float(0.0)
+        );
+        assert!(ivy::trace(&arr(&[2], vec![1i32, 2])).is_err());
+        assert!(ivy::trace_with(&a, Trace::new().axis1(1).axis2(-1)).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn diagonals() -> Result<()> {
+        let a = m22();
+        assert_eq!(ivy::diagonal(&a)?, arr(&[2], vec![1i32, 4]));
+        assert_eq!(
+            ivy::diagonal_with(&a, Diagonal::new().offset(1))?,
+            arr(&[1], vec![2i32])
+        );
+        assert_eq!(
+            ivy::diagonal_with(&a, Diagonal::new().offset(-1))?,
+            arr(&[1], vec![3i32])
+        );
+        assert_eq!(
+            ivy::diagonal_with(&a, Diagonal::new().offset(2))?,
+            arr(&[0], Vec::<i32>::new())
+        );
+        let r = arr(&[2, 3], vec![1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0]);
+        assert_eq!(
+            ivy::diagonal_with(&r, Diagonal::new().offset(1))?,
+            arr(&[2], vec![2.0f32, 6.0])
+        );
+        // x[i, j, k] = 4i + 2j + k.
+        let x = arr(&[2, 2, 2], (0..8).collect::<Vec<i64>>());
+        assert_eq!(ivy::diagonal(&x)?, arr(&[2, 2], vec![0i64, 3, 4, 7]));
+        let d = ivy::diagonal_with(&x, Diagonal::new().axis1(0).axis2(2))?;
+        assert_eq!(d, arr(&[2, 2], vec![0i64, 5, 2, 7]));
+        // axis1 = 2 counts along the diagonal, axis2 = 0 is shifted by one.
+        let d = ivy::diagonal_with(&x, Diagonal::new().axis1(2).axis2(0).offset(1))?;
+        assert_eq!(d, arr(&[2, 1], vec![4i64, 6]));
+        let b = arr(&[2, 2], vec![true, false, false, false]);
+        assert_eq!(ivy::diagonal(&b)?, arr(&[2], vec![true, false]));
+        let e = ivy::diagonal_with(&x, Diagonal::new().offset(-7))?;
+        assert_eq!(e.shape().dims(), &[2, 0]);
+        assert!(ivy::diagonal_with(&x, Diagonal::new().axis1(1).axis2(1)).is_err());
+        assert!(ivy::diagonal(&arr(&[3], vec![1u8, 2, 3])).is_err());
+        Ok(())
+    }
+}
