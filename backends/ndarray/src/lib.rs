@@ -26,6 +26,7 @@ mod creation;
 mod data_type;
 mod elementwise;
 mod host;
+mod layout;
 mod linear_algebra;
 mod manipulation;
 mod math;
