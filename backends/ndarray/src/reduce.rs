@@ -188,7 +188,7 @@ pub trait Real: Element + PartialOrd {
 
     /// The total order of sorting: NaN after every number, NaNs equal.
     #[inline]
-    fn total_cmp(&self, b: &Self) -> Ordering {
+    fn sort_cmp(&self, b: &Self) -> Ordering {
         match self.partial_cmp(b) {
             Some(o) => o,
             None => self.nan().cmp(&b.nan()),
@@ -202,7 +202,7 @@ macro_rules! int_real {
             #[inline] fn nan(self) -> bool { false }
             #[inline] fn lowest() -> $t { <$t>::MIN }
             #[inline] fn highest() -> $t { <$t>::MAX }
-            #[inline] fn total_cmp(&self, b: &$t) -> Ordering { Ord::cmp(self, b) }
+            #[inline] fn sort_cmp(&self, b: &$t) -> Ordering { Ord::cmp(self, b) }
         }
     )*};
 }
@@ -233,7 +233,7 @@ impl Real for bool {
         true
     }
     #[inline]
-    fn total_cmp(&self, b: &bool) -> Ordering {
+    fn sort_cmp(&self, b: &bool) -> Ordering {
         Ord::cmp(self, b)
     }
 }
@@ -657,12 +657,12 @@ mod tests {
     #[test]
     fn real_order_puts_nan_last() {
         let mut v = [2.0f64, f64::NAN, -1.0, f64::NEG_INFINITY];
-        v.sort_by(Real::total_cmp);
+        v.sort_by(Real::sort_cmp);
         assert_eq!(&v[..3], &[f64::NEG_INFINITY, -1.0, 2.0]);
         assert!(v[3].is_nan());
         assert!(1.0f32.max_nan(f32::NAN).is_nan());
         assert!(f32::NAN.min_nan(1.0).is_nan());
         assert_eq!(3i8.max_nan(-4), 3);
-        assert_eq!(true.min_nan(false), false);
+        assert!(!true.min_nan(false));
     }
 }

@@ -1,7 +1,249 @@
 //! Kernels of the sorting ops.
+//!
+//! The order is NumPy's: numbers ascending with NaN after every number, so
+//! NaN comes last in an ascending sort and first in a descending one (NaN is
+//! the largest value, as in `max`). Both sorts are stable in either
+//! direction: equal elements keep their order (`argsort` breaks ties by
+//! index, so `stable = false` gives the same answer).
 
 use crate::NdarrayBackend;
+use crate::host::{self, ordered};
+use crate::reduce::Real;
 use ivy::kernels::SortingKernels;
+use ivy::{Array, Error, Result};
+use ndarray::{ArrayD, Axis, Zip};
+use std::cmp::Ordering;
+
+/// The sort order of `a` and `b`.
+#[inline]
+fn order<T: Real>(a: &T, b: &T, descending: bool) -> Ordering {
+    if descending {
+        b.sort_cmp(a)
+    } else {
+        a.sort_cmp(b)
+    }
+}
+
+/// `x` sorted along `axis` (lane by lane; strided lanes through a buffer).
+fn sort_typed<T: Real>(x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Array> {
+    let v = host::view::<T>("sort", x)?;
+    if axis >= x.ndim() {
+        return Err(Error::AxisOutOfBounds {
+            op: "sort".into(),
+            axis: axis as i64,
+            ndim: x.ndim(),
+        });
+    }
+    // Only floats can tell equal elements apart (-0.0 and 0.0), so only they
+    // need the stable algorithm.
+    let keep_order = stable && T::DTYPE.is_float();
+    let sort = |buf: &mut [T]| {
+        if keep_order {
+            buf.sort_by(|a, b| order(a, b, descending));
+        } else {
+            buf.sort_unstable_by(|a, b| order(a, b, descending));
+        }
+    };
+    let mut out: ArrayD<T> = v.to_owned();
+    if axis + 1 == x.ndim()
+        && let Some(s) = out.as_slice_mut()
+    {
+        let n = x.shape().dims().last().copied().unwrap_or(0).max(1);
+        s.chunks_exact_mut(n).for_each(sort);
+        return Ok(host::from_nd(out));
+    }
+    let mut buf = Vec::with_capacity(x.shape().get(axis).copied().unwrap_or(0));
+    for mut lane in out.lanes_mut(Axis(axis)) {
+        buf.clear();
+        buf.extend(lane.iter().copied());
+        sort(&mut buf);
+        lane.iter_mut().zip(&buf).for_each(|(o, &v)| *o = v);
+    }
+    Ok(host::from_nd(out))
+}
+
+/// The `int64` indices that sort `x` along `axis`, ties by index.
+fn argsort_typed<T: Real>(x: &Array, axis: usize, descending: bool) -> Result<Array> {
+    let v = host::view::<T>("argsort", x)?;
+    if axis >= x.ndim() {
+        return Err(Error::AxisOutOfBounds {
+            op: "argsort".into(),
+            axis: axis as i64,
+            ndim: x.ndim(),
+        });
+    }
+    let mut out = ArrayD::<i64>::zeros(v.raw_dim());
+    let mut pairs: Vec<(T, i64)> = Vec::with_capacity(x.shape().get(axis).copied().unwrap_or(0));
+    Zip::from(v.lanes(Axis(axis)))
+        .and(out.lanes_mut(Axis(axis)))
+        .for_each(|src, mut dst| {
+            pairs.clear();
+            pairs.extend(src.iter().zip(0i64..).map(|(&e, i)| (e, i)));
+            pairs.sort_unstable_by(|a, b| order(&a.0, &b.0, descending).then(a.1.cmp(&b.1)));
+            dst.iter_mut().zip(&pairs).for_each(|(o, p)| *o = p.1);
+        });
+    Ok(host::from_nd(out))
+}
 
 #[ivy::kernels]
-impl SortingKernels for NdarrayBackend {}
+impl SortingKernels for NdarrayBackend {
+    fn sort(&self, x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Array> {
+        ordered!("sort", x, T => sort_typed::<T>(x, axis, descending, stable))
+    }
+
+    fn argsort(&self, x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Array> {
+        let _ = stable;
+        ordered!("argsort", x, T => argsort_typed::<T>(x, axis, descending))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::reduce::testing::{arr, f64s};
+    use ivy::opts::{Argsort, Sort};
+    use ivy::{Array, Complex32, Dtype, Result, f16};
+
+    fn nan_row() -> Array {
+        arr(&[5], vec![3.0f64, f64::NAN, 1.0, f64::NAN, 2.0])
+    }
+
+    #[test]
+    fn sorts_ascending_and_descending() -> Result<()> {
+        let x = arr(&[3], vec![3i32, 1, 2]);
+        assert_eq!(ivy::sort(&x)?.to_vec::<i32>()?, vec![1, 2, 3]);
+        assert_eq!(
+            ivy::sort_with(&x, Sort::new().descending(true))?.to_vec::<i32>()?,
+            vec![3, 2, 1]
+        );
+        let i = arr(&[4], vec![i64::MAX, -5, i64::MIN, 0]);
+        assert_eq!(
+            ivy::sort(&i)?.to_vec::<i64>()?,
+            vec![i64::MIN, -5, 0, i64::MAX]
+        );
+        let u = arr(&[3], vec![255u8, 0, 128]);
+        assert_eq!(
+            ivy::sort_with(&u, Sort::new().descending(true))?.to_vec::<u8>()?,
+            vec![255, 128, 0]
+        );
+        let b = arr(&[3], vec![true, false, true]);
+        assert_eq!(ivy::sort(&b)?.to_vec::<bool>()?, vec![false, true, true]);
+        let h = arr(
+            &[3],
+            vec![f16::INFINITY, f16::from_f32(-0.5), f16::NEG_INFINITY],
+        );
+        assert_eq!(
+            ivy::sort(&h)?.to_vec::<f16>()?,
+            vec![f16::NEG_INFINITY, f16::from_f32(-0.5), f16::INFINITY]
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn nan_is_the_largest() -> Result<()> {
+        let n = f64::NAN;
+        let x = nan_row();
+        assert_eq!(
+            f64s(&ivy::sort(&x)?)
+                .iter()
+                .map(|v| v.to_bits())
+                .collect::<Vec<_>>(),
+            [1.0, 2.0, 3.0, n, n].map(f64::to_bits)
+        );
+        let d = ivy::sort_with(&x, Sort::new().descending(true))?;
+        assert_eq!(
+            f64s(&d).iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            [n, n, 3.0, 2.0, 1.0].map(f64::to_bits)
+        );
+        assert_eq!(ivy::argsort(&x)?.to_vec::<i64>()?, vec![2, 4, 0, 1, 3]);
+        assert_eq!(
+            ivy::argsort_with(&x, Argsort::new().descending(true))?.to_vec::<i64>()?,
+            vec![1, 3, 0, 4, 2]
+        );
+        let h = arr(&[3], vec![f16::NAN, f16::ONE, f16::ZERO]);
+        assert_eq!(ivy::argsort(&h)?.to_vec::<i64>()?, vec![2, 1, 0]);
+        Ok(())
+    }
+
+    #[test]
+    fn sorts_are_stable_both_ways() -> Result<()> {
+        let x = arr(&[4], vec![2u16, 1, 2, 1]);
+        let a = ivy::argsort(&x)?;
+        assert_eq!(
+            (a.dtype(), a.to_vec::<i64>()?),
+            (Dtype::Int64, vec![1, 3, 0, 2])
+        );
+        assert_eq!(
+            ivy::argsort_with(&x, Argsort::new().descending(true))?.to_vec::<i64>()?,
+            vec![0, 2, 1, 3]
+        );
+        assert_eq!(
+            ivy::argsort_with(&x, Argsort::new().stable(false))?.to_vec::<i64>()?,
+            vec![1, 3, 0, 2]
+        );
+        // 0.0 and -0.0 are equal: their order is kept.
+        let z = arr(&[3], vec![0.0f32, -0.0, -1.0]);
+        let s = ivy::sort(&z)?.to_vec::<f32>()?;
+        assert_eq!(
+            s.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            [-1.0f32, 0.0, -0.0].map(f32::to_bits)
+        );
+        let s = ivy::sort_with(&z, Sort::new().descending(true))?.to_vec::<f32>()?;
+        assert_eq!(
+            s.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+            [0.0f32, -0.0, -1.0].map(f32::to_bits)
+        );
+        Ok(())
+    }
+
+    #[test]
+    fn sorts_along_any_axis() -> Result<()> {
+        // [[3, 1], [2, 4], [1, 0]]
+        let x = arr(&[3, 2], vec![3i32, 1, 2, 4, 1, 0]);
+        assert_eq!(
+            ivy::sort_with(&x, Sort::new().axis(0))?,
+            arr(&[3, 2], vec![1i32, 0, 2, 1, 3, 4])
+        );
+        assert_eq!(ivy::sort(&x)?, arr(&[3, 2], vec![1i32, 3, 2, 4, 0, 1]));
+        assert_eq!(
+            ivy::argsort_with(&x, Argsort::new().axis(0))?,
+            arr(&[3, 2], vec![2i64, 2, 1, 0, 0, 1])
+        );
+        assert_eq!(ivy::argsort(&x)?, arr(&[3, 2], vec![1i64, 0, 0, 1, 1, 0]));
+        let d = ivy::sort_with(&x, Sort::new().axis(-2).descending(true))?;
+        assert_eq!(d, arr(&[3, 2], vec![3i32, 4, 2, 1, 1, 0]));
+        // (2, 2, 2) along the middle axis.
+        let c = arr(&[2, 2, 2], vec![4.0f32, 1.0, 3.0, 2.0, 0.0, 9.0, -1.0, 8.0]);
+        let s = ivy::sort_with(&c, Sort::new().axis(1))?;
+        assert_eq!(
+            s.to_vec::<f32>()?,
+            vec![3.0, 1.0, 4.0, 2.0, -1.0, 8.0, 0.0, 9.0]
+        );
+        let a = ivy::argsort_with(&c, Argsort::new().axis(1))?;
+        assert_eq!(a.to_vec::<i64>()?, vec![1, 0, 0, 1, 1, 1, 0, 0]);
+        Ok(())
+    }
+
+    #[test]
+    fn empty_zero_d_and_wrong_dtypes() -> Result<()> {
+        assert_eq!(
+            ivy::sort(&arr(&[0], Vec::<f32>::new()))?.shape().dims(),
+            &[0]
+        );
+        assert_eq!(
+            ivy::argsort_with(&arr(&[2, 0], Vec::<i8>::new()), Argsort::new().axis(0))?
+                .shape()
+                .dims(),
+            &[2, 0]
+        );
+        assert_eq!(
+            ivy::sort_with(&arr(&[0, 2], Vec::<i8>::new()), Sort::new().axis(0))?
+                .shape()
+                .dims(),
+            &[0, 2]
+        );
+        assert!(ivy::sort(&Array::scalar(1.0f32)).is_err());
+        assert!(ivy::argsort(&arr(&[1], vec![Complex32::new(1.0, 0.0)])).is_err());
+        assert!(ivy::sort_with(&arr(&[2], vec![1i32, 2]), Sort::new().axis(1)).is_err());
+        Ok(())
+    }
+}
