@@ -629,3 +629,737 @@ fn max_nan<T: PartialOrd + Copy>(a: T, b: T) -> T {
 fn min_nan<T: PartialOrd + Copy>(a: T, b: T) -> T {
     if is_nan(a) || b >= a { a } else { b }
 }
+
+#[cfg(test)]
+mod tests {
+    use ivy::opts::{
+        Concat, ExpandDims, Flip, Repeat, Reshape, Roll, Split, Squeeze, Stack, Unstack,
+    };
+    use ivy::{Array, Dtype, Element, Error, Result, Splits, bf16, f16};
+
+    fn arr<T: Element>(shape: &[usize], v: Vec<T>) -> Array {
+        Array::from_shape_vec(shape.to_vec(), v).expect("the test data fits its shape")
+    }
+
+    /// `0, 1, 2, ...` as int64 in `shape`.
+    fn iota(shape: &[usize]) -> Array {
+        let n: usize = shape.iter().product();
+        arr(shape, (0..n as i64).collect())
+    }
+
+    fn i64s(x: &Array) -> Vec<i64> {
+        ivy::astype(x, Dtype::Int64)
+            .and_then(|y| y.to_vec::<i64>())
+            .expect("castable to int64")
+    }
+
+    fn dims(x: &Array) -> Vec<usize> {
+        x.shape().to_vec()
+    }
+
+    /// `f` applied to `x` cast to every dtype equals `want` cast to it.
+    fn every_dtype(x: &Array, want: &Array, f: impl Fn(&Array) -> Result<Array>) -> Result<()> {
+        for d in Dtype::ALL {
+            let got = f(&ivy::astype(x, d)?)?;
+            assert_eq!(got, ivy::astype(want, d)?, "{d}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn reshape_infers_one_dimension_and_shares_the_elements() -> Result<()> {
+        let x = iota(&[6]);
+        let y = ivy::reshape(&x, [2, -1])?;
+        assert_eq!(dims(&y), [2, 3]);
+        assert_eq!(i64s(&y), [0, 1, 2, 3, 4, 5]);
+        assert!(y.shares_data_with(&x));
+        assert_eq!(dims(&ivy::reshape(&x, [-1, 1, 2])?), [3, 1, 2]);
+        assert_eq!(dims(&ivy::reshape(&x, [-1])?), [6]);
+        let c = ivy::reshape_with(&x, [3, 2], Reshape::new().copy(true))?;
+        assert_eq!(dims(&c), [3, 2]);
+        // 0-d and empty arrays.
+        let s = ivy::reshape(&arr(&[], vec![7.5f32]), [1, 1])?;
+        assert_eq!((dims(&s), s.to_vec::<f32>()?), (vec![1, 1], vec![7.5]));
+        assert_eq!(
+            dims(&ivy::reshape(&s, Vec::<i64>::new())?),
+            Vec::<usize>::new()
+        );
+        let e = iota(&[0, 3]);
+        assert_eq!(dims(&ivy::reshape(&e, [3, 0, 5])?), [3, 0, 5]);
+        assert_eq!(dims(&ivy::reshape(&e, [-1, 3])?), [0, 3]);
+        every_dtype(&iota(&[2, 2]), &arr(&[4], vec![0i64, 1, 2, 3]), |x| {
+            ivy::reshape(x, [4])
+        })
+    }
+
+    #[test]
+    fn reshape_errors() {
+        let x = iota(&[6]);
+        let check = |shape: Vec<i64>, needle: &str| {
+            let e = ivy::reshape(&x, shape.clone()).unwrap_err();
+            assert_eq!(e.op(), Some("reshape"));
+            assert!(matches!(e, Error::Shape { .. }), "{e}");
+            assert!(e.to_string().contains(needle), "{shape:?}: {e}");
+        };
+        check(vec![4], "size 6 into shape (4,)");
+        check(vec![-1, -1], "only one dimension can be -1");
+        check(vec![2, -2], "dimension -2 is negative");
+        check(vec![-1, 4], "into shape (-1, 4)");
+        check(vec![i64::MAX, i64::MAX], "overflows");
+        let e = ivy::reshape(&iota(&[0]), [0, -1]).unwrap_err();
+        assert!(e.to_string().contains("size 0 into shape (0, -1)"), "{e}");
+    }
+
+    #[test]
+    fn permute_dims_moves_axes() -> Result<()> {
+        let x = iota(&[2, 3, 4]);
+        let y = ivy::permute_dims(&x, [2, 0, 1])?;
+        assert_eq!(dims(&y), [4, 2, 3]);
+        // y[i, j, k] = x[j, k, i] = 12 j + 4 k + i.
+        let want: Vec<i64> = (0..4)
+            .flat_map(|i| (0..2).flat_map(move |j| (0..3).map(move |k| 12 * j + 4 * k + i)))
+            .collect();
+        assert_eq!(i64s(&y), want);
+        assert_eq!(ivy::permute_dims(&x, [-1, 0, 1])?, y);
+        let ident = ivy::permute_dims(&x, [0, 1, 2])?;
+        assert!(ident.shares_data_with(&x));
+        let s = arr(&[], vec![3u8]);
+        assert_eq!(ivy::permute_dims(&s, Vec::<i64>::new())?, s);
+        assert_eq!(dims(&ivy::permute_dims(&iota(&[0, 2]), [1, 0])?), [2, 0]);
+        every_dtype(&iota(&[2, 2]), &arr(&[2, 2], vec![0i64, 2, 1, 3]), |x| {
+            ivy::permute_dims(x, [1, 0])
+        })?;
+        assert!(ivy::permute_dims(&x, [0, 0, 1]).is_err());
+        assert!(ivy::permute_dims(&x, [0, 1]).is_err());
+        assert!(matches!(
+            ivy::permute_dims(&x, [0, 1, 3]),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        Ok(())
+    }
+
+    #[test]
+    fn expand_dims_inserts_axes_in_the_result() -> Result<()> {
+        let x = iota(&[2, 3]);
+        let y = ivy::expand_dims(&x)?;
+        assert_eq!(dims(&y), [1, 2, 3]);
+        assert!(y.shares_data_with(&x));
+        let with = |axis: Vec<i64>| {
+            ivy::expand_dims_with(&x, ExpandDims::new().axis(axis)).map(|a| dims(&a))
+        };
+        assert_eq!(with(vec![-1])?, [2, 3, 1]);
+        assert_eq!(with(vec![1])?, [2, 1, 3]);
+        assert_eq!(with(vec![0, -1])?, [1, 2, 3, 1]);
+        assert_eq!(with(vec![3, 0])?, [1, 2, 3, 1]);
+        assert_eq!(with(vec![1, 2])?, [2, 1, 1, 3]);
+        assert_eq!(with(vec![])?, [2, 3]);
+        assert_eq!(dims(&ivy::expand_dims(&arr(&[], vec![true]))?), [1]);
+        assert_eq!(
+            dims(&ivy::expand_dims_with(
+                &iota(&[0]),
+                ExpandDims::new().axis(1)
+            )?),
+            [0, 1]
+        );
+        every_dtype(&iota(&[2]), &arr(&[1, 2], vec![0i64, 1]), |x| {
+            ivy::expand_dims(x)
+        })?;
+        // Out of bounds against ndim + len(axis), and repeats.
+        let e = ivy::expand_dims_with(&x, ExpandDims::new().axis(3)).unwrap_err();
+        assert_eq!(
+            e,
+            Error::AxisOutOfBounds {
+                op: "expand_dims".into(),
+                axis: 3,
+                ndim: 3
+            }
+        );
+        assert!(with(vec![-4]).is_err());
+        let e = ivy::expand_dims_with(&x, ExpandDims::new().axis([0, -4])).unwrap_err();
+        assert!(e.to_string().contains("repeated"), "{e}");
+        assert!(with(vec![1, 1]).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn squeeze_removes_length_one_axes() -> Result<()> {
+        let x = iota(&[1, 2, 1]);
+        let y = ivy::squeeze(&x)?;
+        assert_eq!(dims(&y), [2]);
+        assert!(y.shares_data_with(&x));
+        assert_eq!(
+            dims(&ivy::squeeze_with(&x, Squeeze::new().axis(0))?),
+            [2, 1]
+        );
+        assert_eq!(
+            dims(&ivy::squeeze_with(&x, Squeeze::new().axis(-1))?),
+            [1, 2]
+        );
+        assert_eq!(
+            dims(&ivy::squeeze_with(&x, Squeeze::new().axis([0, 2]))?),
+            [2]
+        );
+        assert_eq!(dims(&ivy::squeeze(&iota(&[1, 1]))?), Vec::<usize>::new());
+        assert_eq!(
+            dims(&ivy::squeeze(&arr(&[], vec![1.0f64]))?),
+            Vec::<usize>::new()
+        );
+        assert_eq!(dims(&ivy::squeeze(&iota(&[0, 1]))?), [0]);
+        every_dtype(&iota(&[1, 3]), &arr(&[3], vec![0i64, 1, 2]), |x| {
+            ivy::squeeze(x)
+        })?;
+        let e = ivy::squeeze_with(&x, Squeeze::new().axis(1)).unwrap_err();
+        assert!(
+            matches!(e, Error::Shape { .. }) && e.to_string().contains("axis 1"),
+            "{e}"
+        );
+        assert!(matches!(
+            ivy::squeeze_with(&x, Squeeze::new().axis(3)),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        assert!(ivy::squeeze_with(&x, Squeeze::new().axis([0, 0])).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn concat_joins_along_an_axis_or_flattened() -> Result<()> {
+        let a = arr(&[2, 2], vec![1i32, 2, 3, 4]);
+        let b = arr(&[2, 1], vec![5i32, 6]);
+        let c = arr(&[1, 2], vec![7i32, 8]);
+        assert_eq!(
+            ivy::concat([&a, &c])?,
+            arr(&[3, 2], vec![1i32, 2, 3, 4, 7, 8])
+        );
+        let w = arr(&[2, 3], vec![1i32, 2, 5, 3, 4, 6]);
+        assert_eq!(ivy::concat_with([&a, &b], Concat::new().axis(1))?, w);
+        assert_eq!(ivy::concat_with([&a, &b], Concat::new().axis(-1))?, w);
+        let flat = ivy::concat_with([&a, &b, &arr(&[], vec![9i32])], Concat::new().axis(None))?;
+        assert_eq!(flat, arr(&[7], vec![1i32, 2, 3, 4, 5, 6, 9]));
+        // Three arrays along the middle axis of 3-d arrays.
+        let p = iota(&[2, 1, 2]);
+        let q = arr(&[2, 2, 2], (10..18).collect::<Vec<i64>>());
+        let r = ivy::concat_with([&p, &q, &p], Concat::new().axis(1))?;
+        assert_eq!(dims(&r), [2, 4, 2]);
+        assert_eq!(
+            i64s(&r),
+            [0, 1, 10, 11, 12, 13, 0, 1, 2, 3, 14, 15, 16, 17, 2, 3]
+        );
+        // Promotion, empty arrays, one array.
+        let m = ivy::concat([&arr(&[1], vec![1i8]), &arr(&[1], vec![300i16])])?;
+        assert_eq!(m, arr(&[2], vec![1i16, 300]));
+        let e = ivy::concat([&iota(&[0, 2]), &iota(&[1, 2])])?;
+        assert_eq!(e, iota(&[1, 2]));
+        assert_eq!(ivy::concat([&a])?, a);
+        every_dtype(&iota(&[2]), &arr(&[4], vec![0i64, 1, 0, 1]), |x| {
+            ivy::concat([x, x])
+        })
+    }
+
+    #[test]
+    fn concat_errors() {
+        let a = iota(&[2, 2]);
+        let e = ivy::concat([&a, &iota(&[2])]).unwrap_err();
+        assert!(
+            e.to_string().contains("same number of dimensions")
+                && e.to_string().contains("(2, 2) and (2,)"),
+            "{e}"
+        );
+        let e = ivy::concat([&a, &iota(&[2, 3])]).unwrap_err();
+        assert!(e.to_string().contains("except along axis 0"), "{e}");
+        assert!(matches!(ivy::concat([&a, &a]).map(|c| dims(&c)), Ok(d) if d == [4, 2]));
+        assert!(matches!(
+            ivy::concat_with([&a, &a], Concat::new().axis(2)),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        let s = arr(&[], vec![1i64]);
+        assert!(matches!(
+            ivy::concat([&s, &s]),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        assert!(ivy::concat(Vec::<Array>::new()).is_err());
+        assert!(ivy::concat_with(Vec::<Array>::new(), Concat::new().axis(None)).is_err());
+    }
+
+    #[test]
+    fn stack_joins_along_a_new_axis() -> Result<()> {
+        let a = arr(&[2], vec![1u16, 2]);
+        let b = arr(&[2], vec![3u16, 4]);
+        assert_eq!(ivy::stack([&a, &b])?, arr(&[2, 2], vec![1u16, 2, 3, 4]));
+        assert_eq!(
+            ivy::stack_with([&a, &b], Stack::new().axis(1))?,
+            arr(&[2, 2], vec![1u16, 3, 2, 4])
+        );
+        assert_eq!(
+            ivy::stack_with([&a, &b], Stack::new().axis(-1))?,
+            arr(&[2, 2], vec![1u16, 3, 2, 4])
+        );
+        let m = iota(&[2, 2]);
+        let n = arr(&[2, 2], vec![4i64, 5, 6, 7]);
+        let s = ivy::stack_with([&m, &n, &m], Stack::new().axis(1))?;
+        assert_eq!(dims(&s), [2, 3, 2]);
+        assert_eq!(i64s(&s), [0, 1, 4, 5, 0, 1, 2, 3, 6, 7, 2, 3]);
+        let z = ivy::stack([&arr(&[], vec![1.5f64]), &arr(&[], vec![2.5f64])])?;
+        assert_eq!(z, arr(&[2], vec![1.5f64, 2.5]));
+        assert_eq!(dims(&ivy::stack([&iota(&[0]), &iota(&[0])])?), [2, 0]);
+        assert_eq!(
+            ivy::stack([&arr(&[1], vec![1u8]), &arr(&[1], vec![2.0f32])])?.dtype(),
+            Dtype::Float32
+        );
+        every_dtype(&iota(&[2]), &arr(&[2, 2], vec![0i64, 0, 1, 1]), |x| {
+            ivy::stack_with([x, x], Stack::new().axis(1))
+        })?;
+        let e = ivy::stack([&a, &arr(&[3], vec![1u16, 2, 3])]).unwrap_err();
+        assert!(e.to_string().contains("same shape"), "{e}");
+        assert!(matches!(
+            ivy::stack_with([&a, &b], Stack::new().axis(2)),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        assert!(ivy::stack(Vec::<Array>::new()).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn split_into_elements_sections_or_sizes() -> Result<()> {
+        let x = iota(&[3]);
+        let parts = ivy::split(&x)?;
+        assert_eq!(
+            parts.iter().map(i64s).collect::<Vec<_>>(),
+            [vec![0], vec![1], vec![2]]
+        );
+        assert!(parts.iter().all(|p| dims(p) == [1]));
+        let six = iota(&[6]);
+        let s = ivy::split_with(&six, Split::new().num_or_size_splits(3usize))?;
+        assert_eq!(
+            s.iter().map(i64s).collect::<Vec<_>>(),
+            [vec![0, 1], vec![2, 3], vec![4, 5]]
+        );
+        let s = ivy::split_with(&six, Split::new().num_or_size_splits([1, 0, 5]))?;
+        assert_eq!(
+            s.iter().map(i64s).collect::<Vec<_>>(),
+            [vec![0], vec![], vec![1, 2, 3, 4, 5]]
+        );
+        // Along axis 1 of a 2-d array.
+        let m = iota(&[2, 4]);
+        let s = ivy::split_with(&m, Split::new().num_or_size_splits(2usize).axis(1))?;
+        assert_eq!(s[0], arr(&[2, 2], vec![0i64, 1, 4, 5]));
+        assert_eq!(s[1], arr(&[2, 2], vec![2i64, 3, 6, 7]));
+        let s = ivy::split_with(&m, Split::new().num_or_size_splits([3, 1]).axis(-1))?;
+        assert_eq!(s[0], arr(&[2, 3], vec![0i64, 1, 2, 4, 5, 6]));
+        assert_eq!(s[1], arr(&[2, 1], vec![3i64, 7]));
+        // With a remainder: sections of ceil(len / n), the last shorter
+        // (Ivy's doc example: [[3, 2, 1], [4, 5, 6]] in 2 along axis 1).
+        let d = arr(&[2, 3], vec![3i32, 2, 1, 4, 5, 6]);
+        let s = ivy::split_with(
+            &d,
+            Split::new()
+                .num_or_size_splits(2usize)
+                .axis(1)
+                .with_remainder(true),
+        )?;
+        assert_eq!(
+            s,
+            [
+                arr(&[2, 2], vec![3i32, 2, 4, 5]),
+                arr(&[2, 1], vec![1i32, 6])
+            ]
+        );
+        let ten = iota(&[10]);
+        let s = ivy::split_with(
+            &ten,
+            Split::new().num_or_size_splits(4usize).with_remainder(true),
+        )?;
+        assert_eq!(s.iter().map(|p| p.size()).collect::<Vec<_>>(), [3, 3, 3, 1]);
+        assert_eq!(i64s(&s[3]), [9]);
+        let s = ivy::split_with(
+            &six,
+            Split::new().num_or_size_splits(3usize).with_remainder(true),
+        )?;
+        assert_eq!(s.len(), 3);
+        // Empty axes.
+        assert!(ivy::split(&iota(&[0]))?.is_empty());
+        let s = ivy::split_with(&iota(&[0, 2]), Split::new().num_or_size_splits(2usize))?;
+        assert!(s.len() == 2 && s.iter().all(|p| dims(p) == [0, 2]));
+        for d in Dtype::ALL {
+            let s = ivy::split_with(
+                &ivy::astype(&six, d)?,
+                Split::new().num_or_size_splits(2usize),
+            )?;
+            assert_eq!(s[1], ivy::astype(&arr(&[3], vec![3i64, 4, 5]), d)?, "{d}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn split_errors() {
+        let seven = iota(&[7]);
+        let e = ivy::split_with(&seven, Split::new().num_or_size_splits(3usize)).unwrap_err();
+        assert!(
+            matches!(e, Error::Shape { .. })
+                && e.to_string().contains("length 7 cannot be split into 3"),
+            "{e}"
+        );
+        let e = ivy::split_with(&seven, Split::new().num_or_size_splits(0usize)).unwrap_err();
+        assert!(e.to_string().contains("0 sections"), "{e}");
+        let e = ivy::split_with(&seven, Split::new().num_or_size_splits([3, 3])).unwrap_err();
+        assert!(
+            e.to_string().contains("do not add up to the length 7"),
+            "{e}"
+        );
+        let e = ivy::split_with(
+            &seven,
+            Split::new().num_or_size_splits(Splits::Sizes(vec![usize::MAX, 8])),
+        )
+        .unwrap_err();
+        assert!(matches!(e, Error::Shape { .. }), "{e}");
+        assert!(matches!(
+            ivy::split_with(&seven, Split::new().axis(1)),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        assert!(ivy::split(&arr(&[], vec![1i32])).is_err());
+    }
+
+    #[test]
+    fn unstack_slices_along_an_axis() -> Result<()> {
+        let x = iota(&[2, 3]);
+        let rows = ivy::unstack(&x)?;
+        assert_eq!(
+            rows,
+            [arr(&[3], vec![0i64, 1, 2]), arr(&[3], vec![3i64, 4, 5])]
+        );
+        let cols = ivy::unstack_with(&x, Unstack::new().axis(1))?;
+        assert_eq!(
+            cols.iter().map(i64s).collect::<Vec<_>>(),
+            [vec![0, 3], vec![1, 4], vec![2, 5]]
+        );
+        assert_eq!(ivy::unstack_with(&x, Unstack::new().axis(-1))?, cols);
+        let kept = ivy::unstack_with(&x, Unstack::new().axis(1).keepdims(true))?;
+        assert!(kept.iter().all(|c| dims(c) == [2, 1]));
+        assert_eq!(i64s(&kept[2]), [2, 5]);
+        let z = ivy::unstack(&arr(&[2], vec![1.5f32, 2.5]))?;
+        assert_eq!(z, [arr(&[], vec![1.5f32]), arr(&[], vec![2.5f32])]);
+        assert!(ivy::unstack(&iota(&[0, 3]))?.is_empty());
+        let e = ivy::unstack_with(&iota(&[2, 0]), Unstack::new().axis(0))?;
+        assert!(e.len() == 2 && e.iter().all(|p| dims(p) == [0]));
+        for d in Dtype::ALL {
+            let cols = ivy::unstack_with(&ivy::astype(&x, d)?, Unstack::new().axis(1))?;
+            assert_eq!(cols[1], ivy::astype(&arr(&[2], vec![1i64, 4]), d)?, "{d}");
+        }
+        assert!(ivy::unstack(&arr(&[], vec![1i32])).is_err());
+        assert!(matches!(
+            ivy::unstack_with(&x, Unstack::new().axis(2)),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        Ok(())
+    }
+
+    #[test]
+    fn flip_reverses_axes() -> Result<()> {
+        let x = iota(&[2, 3]);
+        assert_eq!(i64s(&ivy::flip(&x)?), [5, 4, 3, 2, 1, 0]);
+        assert_eq!(
+            i64s(&ivy::flip_with(&x, Flip::new().axis(0))?),
+            [3, 4, 5, 0, 1, 2]
+        );
+        assert_eq!(
+            i64s(&ivy::flip_with(&x, Flip::new().axis(-1))?),
+            [2, 1, 0, 5, 4, 3]
+        );
+        assert_eq!(
+            i64s(&ivy::flip_with(&x, Flip::new().axis([0, 1]))?),
+            [5, 4, 3, 2, 1, 0]
+        );
+        let c = iota(&[2, 2, 2]);
+        assert_eq!(
+            i64s(&ivy::flip_with(&c, Flip::new().axis([0, 2]))?),
+            [5, 4, 7, 6, 1, 0, 3, 2]
+        );
+        let s = arr(&[], vec![4i8]);
+        assert_eq!(ivy::flip(&s)?, s);
+        assert_eq!(dims(&ivy::flip(&iota(&[0, 2]))?), [0, 2]);
+        let nan = ivy::flip(&arr(&[2], vec![f32::NAN, 1.0]))?.to_vec::<f32>()?;
+        assert!(nan[0] == 1.0 && nan[1].is_nan());
+        every_dtype(&iota(&[3]), &arr(&[3], vec![2i64, 1, 0]), |x| ivy::flip(x))?;
+        assert!(matches!(
+            ivy::flip_with(&x, Flip::new().axis(2)),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        assert!(ivy::flip_with(&x, Flip::new().axis([1, -1])).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn roll_shifts_with_wraparound() -> Result<()> {
+        let v = arr(&[4], vec![1i32, 2, 3, 4]);
+        assert_eq!(ivy::roll(&v, 1)?, arr(&[4], vec![4i32, 1, 2, 3]));
+        assert_eq!(ivy::roll(&v, -1)?, arr(&[4], vec![2i32, 3, 4, 1]));
+        assert_eq!(ivy::roll(&v, 5)?, arr(&[4], vec![4i32, 1, 2, 3]));
+        assert_eq!(ivy::roll(&v, -8)?, v);
+        assert_eq!(ivy::roll(&v, i64::MIN)?, v);
+        // No axis: the flattened array, shifts added up (NumPy).
+        let m = iota(&[2, 3]);
+        assert_eq!(i64s(&ivy::roll(&m, 1)?), [5, 0, 1, 2, 3, 4]);
+        assert_eq!(dims(&ivy::roll(&m, 1)?), [2, 3]);
+        assert_eq!(i64s(&ivy::roll(&m, [1, 2])?), [3, 4, 5, 0, 1, 2]);
+        // Along axes.
+        let along = |shift: Vec<i64>, axis: Vec<i64>| {
+            ivy::roll_with(&m, shift, Roll::new().axis(axis)).map(|r| i64s(&r))
+        };
+        assert_eq!(along(vec![1], vec![0])?, [3, 4, 5, 0, 1, 2]);
+        assert_eq!(along(vec![1], vec![1])?, [2, 0, 1, 5, 3, 4]);
+        assert_eq!(along(vec![-1], vec![-1])?, [1, 2, 0, 4, 5, 3]);
+        assert_eq!(along(vec![1, 2], vec![0, 1])?, [4, 5, 3, 1, 2, 0]);
+        assert_eq!(along(vec![1], vec![0, 1])?, [5, 3, 4, 2, 0, 1]);
+        assert_eq!(along(vec![1, 1], vec![1])?, [1, 2, 0, 4, 5, 3]);
+        assert_eq!(along(vec![1, 1], vec![1, 1])?, [1, 2, 0, 4, 5, 3]);
+        assert_eq!(along(vec![], vec![])?, i64s(&m));
+        // 0-d and empty arrays.
+        let s = arr(&[], vec![true]);
+        assert_eq!(ivy::roll(&s, 3)?, s);
+        assert_eq!(
+            dims(&ivy::roll_with(&iota(&[0, 3]), 1, Roll::new().axis(0))?),
+            [0, 3]
+        );
+        assert_eq!(dims(&ivy::roll(&iota(&[0]), 2)?), [0]);
+        every_dtype(&iota(&[3]), &arr(&[3], vec![2i64, 0, 1]), |x| {
+            ivy::roll(x, 1)
+        })?;
+        Ok(())
+    }
+
+    #[test]
+    fn roll_errors() {
+        let m = iota(&[2, 3]);
+        let e = ivy::roll_with(&m, [1, 2], Roll::new().axis([0, 1, 0])).unwrap_err();
+        assert!(e.to_string().contains("same length"), "{e}");
+        let e = ivy::roll_with(&m, Vec::<i64>::new(), Roll::new().axis(0)).unwrap_err();
+        assert!(e.to_string().contains("matching lengths"), "{e}");
+        assert_eq!(
+            ivy::roll_with(&m, 1, Roll::new().axis(2)).unwrap_err(),
+            Error::AxisOutOfBounds {
+                op: "roll".into(),
+                axis: 2,
+                ndim: 2
+            }
+        );
+        assert!(ivy::roll_with(&arr(&[], vec![1i32]), 1, Roll::new().axis(0)).is_err());
+    }
+
+    #[test]
+    fn swapaxes_exchanges_two_axes() -> Result<()> {
+        let x = iota(&[2, 3]);
+        assert_eq!(
+            ivy::swapaxes(&x, 0, 1)?,
+            arr(&[3, 2], vec![0i64, 3, 1, 4, 2, 5])
+        );
+        assert_eq!(
+            ivy::swapaxes(&x, -1, 0)?,
+            arr(&[3, 2], vec![0i64, 3, 1, 4, 2, 5])
+        );
+        let c = iota(&[2, 3, 4]);
+        let y = ivy::swapaxes(&c, 0, 2)?;
+        assert_eq!(dims(&y), [4, 3, 2]);
+        // y[i, j, k] = c[k, j, i] = 12 k + 4 j + i.
+        let want: Vec<i64> = (0..4)
+            .flat_map(|i| (0..3).flat_map(move |j| (0..2).map(move |k| 12 * k + 4 * j + i)))
+            .collect();
+        assert_eq!(i64s(&y), want);
+        assert!(ivy::swapaxes(&x, 1, -1)?.shares_data_with(&x));
+        assert_eq!(dims(&ivy::swapaxes(&iota(&[0, 2]), 0, 1)?), [2, 0]);
+        every_dtype(&iota(&[1, 2]), &arr(&[2, 1], vec![0i64, 1]), |x| {
+            ivy::swapaxes(x, 0, 1)
+        })?;
+        assert!(matches!(
+            ivy::swapaxes(&x, 0, 2),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        assert!(ivy::swapaxes(&arr(&[], vec![1i32]), 0, 0).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn tile_repeats_the_whole_array() -> Result<()> {
+        let v = arr(&[2], vec![1i32, 2]);
+        assert_eq!(ivy::tile(&v, 2)?, arr(&[4], vec![1i32, 2, 1, 2]));
+        assert_eq!(ivy::tile(&v, [2, 1])?, arr(&[2, 2], vec![1i32, 2, 1, 2]));
+        assert_eq!(
+            ivy::tile(&v, [2, 2])?,
+            arr(&[2, 4], vec![1i32, 2, 1, 2, 1, 2, 1, 2])
+        );
+        let m = arr(&[2, 2], vec![1i32, 2, 3, 4]);
+        assert_eq!(
+            ivy::tile(&m, 2)?,
+            arr(&[2, 4], vec![1i32, 2, 1, 2, 3, 4, 3, 4])
+        );
+        assert_eq!(
+            ivy::tile(&m, [2, 1])?,
+            arr(&[4, 2], vec![1i32, 2, 3, 4, 1, 2, 3, 4])
+        );
+        assert_eq!(dims(&ivy::tile(&m, [3, 1, 1])?), [3, 2, 2]);
+        assert_eq!(
+            ivy::tile(&arr(&[], vec![7u8]), 3)?,
+            arr(&[3], vec![7u8, 7, 7])
+        );
+        let same = ivy::tile(&m, Vec::<i64>::new())?;
+        assert!(same == m && same.shares_data_with(&m));
+        assert!(ivy::tile(&m, [1, 1, 1])?.shares_data_with(&m));
+        assert_eq!(dims(&ivy::tile(&m, 0)?), [2, 0]);
+        assert_eq!(dims(&ivy::tile(&iota(&[0]), 3)?), [0]);
+        every_dtype(&iota(&[2]), &arr(&[4], vec![0i64, 1, 0, 1]), |x| {
+            ivy::tile(x, 2)
+        })?;
+        let e = ivy::tile(&m, [-1]).unwrap_err();
+        assert!(e.to_string().contains("must not be negative"), "{e}");
+        assert!(ivy::tile(&m, [i64::MAX, i64::MAX]).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn repeat_repeats_each_element() -> Result<()> {
+        let v = arr(&[2], vec![1i32, 2]);
+        assert_eq!(ivy::repeat(&v, 2)?, arr(&[4], vec![1i32, 1, 2, 2]));
+        let w = arr(&[3], vec![1i32, 2, 3]);
+        assert_eq!(ivy::repeat(&w, [1, 0, 2])?, arr(&[3], vec![1i32, 3, 3]));
+        let m = arr(&[2, 2], vec![1i32, 2, 3, 4]);
+        assert_eq!(
+            ivy::repeat(&m, 2)?,
+            arr(&[8], vec![1i32, 1, 2, 2, 3, 3, 4, 4])
+        );
+        assert_eq!(
+            ivy::repeat_with(&m, 2, Repeat::new().axis(0))?,
+            arr(&[4, 2], vec![1i32, 2, 1, 2, 3, 4, 3, 4])
+        );
+        assert_eq!(
+            ivy::repeat_with(&m, [2, 1], Repeat::new().axis(-1))?,
+            arr(&[2, 3], vec![1i32, 1, 2, 3, 3, 4])
+        );
+        assert_eq!(
+            ivy::repeat(&arr(&[], vec![2.5f64]), 3)?,
+            arr(&[3], vec![2.5f64, 2.5, 2.5])
+        );
+        assert_eq!(dims(&ivy::repeat(&v, 0)?), [0]);
+        assert_eq!(
+            dims(&ivy::repeat_with(&iota(&[0, 2]), 3, Repeat::new().axis(0))?),
+            [0, 2]
+        );
+        assert_eq!(
+            dims(&ivy::repeat_with(
+                &iota(&[0, 2]),
+                Vec::<i64>::new(),
+                Repeat::new().axis(0)
+            )?),
+            [0, 2]
+        );
+        every_dtype(&iota(&[2]), &arr(&[3], vec![0i64, 1, 1]), |x| {
+            ivy::repeat(x, [1, 2])
+        })?;
+        let e = ivy::repeat(&w, [1, 2]).unwrap_err();
+        assert!(
+            matches!(e, Error::Shape { .. }) && e.to_string().contains("one per element"),
+            "{e}"
+        );
+        assert!(
+            ivy::repeat(&w, -1)
+                .unwrap_err()
+                .to_string()
+                .contains("must not be negative")
+        );
+        assert!(matches!(
+            ivy::repeat_with(&m, 2, Repeat::new().axis(2)),
+            Err(Error::AxisOutOfBounds { .. })
+        ));
+        assert!(ivy::repeat(&w, [i64::MAX, i64::MAX, 1]).is_err());
+        Ok(())
+    }
+
+    #[test]
+    fn clip_bounds_in_the_dtype_of_x() -> Result<()> {
+        use ivy::opts::Clip;
+        let x = arr(&[3], vec![1i32, 5, 9]);
+        assert_eq!(
+            ivy::clip_with(&x, Clip::new().x_min(2).x_max(6))?,
+            arr(&[3], vec![2i32, 5, 6])
+        );
+        assert_eq!(
+            ivy::clip_with(&x, Clip::new().x_min(4))?,
+            arr(&[3], vec![4i32, 5, 9])
+        );
+        assert_eq!(
+            ivy::clip_with(&x, Clip::new().x_max(4))?,
+            arr(&[3], vec![1i32, 4, 4])
+        );
+        assert_eq!(ivy::clip(&x)?, x);
+        // A float bound is cast to the int dtype of x (2.7 -> 2).
+        assert_eq!(
+            ivy::clip_with(&x, Clip::new().x_min(2.7).x_max(6.9))?,
+            arr(&[3], vec![2i32, 5, 6])
+        );
+        // Array bounds broadcast with x.
+        let lo = arr(&[2, 1], vec![0i32, 6]);
+        let c = ivy::clip_with(&x, Clip::new().x_min(lo).x_max(8))?;
+        assert_eq!(c, arr(&[2, 3], vec![1i32, 5, 8, 6, 6, 8]));
+        let hi = arr(&[3], vec![0.5f64, 10.0, 7.0]);
+        assert_eq!(
+            ivy::clip_with(&x, Clip::new().x_max(hi))?,
+            arr(&[3], vec![0i32, 5, 7])
+        );
+        // NaN stays NaN; a NaN bound gives NaN.
+        let f = arr(&[4], vec![f32::NAN, -1.0, 0.5, f32::INFINITY]);
+        let c = ivy::clip_with(&f, Clip::new().x_min(0.0).x_max(1.0))?.to_vec::<f32>()?;
+        assert!(c[0].is_nan());
+        assert_eq!(&c[1..], [0.0, 0.5, 1.0]);
+        let c = ivy::clip_with(&arr(&[1], vec![0.5f64]), Clip::new().x_min(f64::NAN))?
+            .to_vec::<f64>()?;
+        assert!(c[0].is_nan());
+        let h = arr(
+            &[3],
+            vec![f16::from_f32(-2.0), f16::from_f32(0.25), f16::from_f32(3.0)],
+        );
+        let c = ivy::clip_with(&h, Clip::new().x_min(-1).x_max(1))?;
+        assert_eq!(
+            c.to_vec::<f16>()?,
+            [f16::from_f32(-1.0), f16::from_f32(0.25), f16::from_f32(1.0)]
+        );
+        let b = arr(&[2], vec![bf16::from_f32(-2.0), bf16::from_f32(2.0)]);
+        assert_eq!(
+            ivy::clip_with(&b, Clip::new().x_min(0))?.to_vec::<bf16>()?,
+            [bf16::ZERO, bf16::from_f32(2.0)]
+        );
+        let u = arr(&[3], vec![0u8, 100, 255]);
+        assert_eq!(
+            ivy::clip_with(&u, Clip::new().x_min(10).x_max(200))?,
+            arr(&[3], vec![10u8, 100, 200])
+        );
+        let z = arr(&[], vec![5i64]);
+        assert_eq!(
+            ivy::clip_with(&z, Clip::new().x_max(3))?,
+            arr(&[], vec![3i64])
+        );
+        assert_eq!(
+            dims(&ivy::clip_with(&iota(&[0]), Clip::new().x_min(1))?),
+            [0]
+        );
+        // min > max gives max (NumPy: minimum(maximum(x, lo), hi)).
+        assert_eq!(
+            ivy::clip_with(&x, Clip::new().x_min(7).x_max(3))?,
+            arr(&[3], vec![3i32, 3, 3])
+        );
+        for d in Dtype::ALL
+            .into_iter()
+            .filter(|d| d.is_int() || d.is_float())
+        {
+            let c = ivy::clip_with(&ivy::astype(&iota(&[4]), d)?, Clip::new().x_min(1).x_max(2))?;
+            assert_eq!(c, ivy::astype(&arr(&[4], vec![1i64, 1, 2, 2]), d)?, "{d}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn clip_errors() {
+        use ivy::opts::Clip;
+        assert!(ivy::clip_with(&arr(&[1], vec![true]), Clip::new().x_min(0)).is_err());
+        let c = arr(&[1], vec![ivy::Complex64::new(1.0, 1.0)]);
+        assert!(ivy::clip_with(&c, Clip::new().x_min(0)).is_err());
+        let e = ivy::clip_with(&iota(&[3]), Clip::new().x_min(iota(&[2]))).unwrap_err();
+        assert!(matches!(e, Error::Broadcast { .. }), "{e}");
+    }
+}
