@@ -51,3 +51,72 @@ impl DataTypeKernels for NdarrayBackend {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use ivy::{Array, Dtype, Element, Error, Result};
+
+    fn arr<T: Element>(shape: &[usize], v: Vec<T>) -> Array {
+        Array::from_shape_vec(shape.to_vec(), v).expect("the test data fits its shape")
+    }
+
+    #[test]
+    fn broadcast_to_repeats_along_new_and_unit_axes() -> Result<()> {
+        let v = arr(&[2], vec![1i32, 2]);
+        assert_eq!(
+            ivy::broadcast_to(&v, [2, 2])?,
+            arr(&[2, 2], vec![1i32, 2, 1, 2])
+        );
+        let c = arr(&[3, 1], vec![1u8, 2, 3]);
+        assert_eq!(
+            ivy::broadcast_to(&c, [3, 2])?,
+            arr(&[3, 2], vec![1u8, 1, 2, 2, 3, 3])
+        );
+        assert_eq!(
+            ivy::broadcast_to(&c, [2, 3, 2])?.to_vec::<u8>()?,
+            [1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3]
+        );
+        let s = arr(&[], vec![2.5f64]);
+        assert_eq!(
+            ivy::broadcast_to(&s, [2, 3])?,
+            arr(&[2, 3], vec![2.5f64; 6])
+        );
+        assert_eq!(ivy::broadcast_to(&s, ())?, s);
+        // No element repeated: the result shares the elements.
+        let same = ivy::broadcast_to(&v, [2])?;
+        assert!(same.shares_data_with(&v));
+        let lifted = ivy::broadcast_to(&v, [1, 1, 2])?;
+        assert!(lifted.shares_data_with(&v) && lifted.shape().dims() == [1, 1, 2]);
+        // Empty results.
+        assert_eq!(ivy::broadcast_to(&c, [3, 0])?.shape().dims(), [3, 0]);
+        assert_eq!(
+            ivy::broadcast_to(&arr(&[0], Vec::<i8>::new()), [2, 0])?
+                .shape()
+                .dims(),
+            [2, 0]
+        );
+        for d in Dtype::ALL {
+            let x = ivy::astype(&arr(&[2, 1], vec![0i64, 1]), d)?;
+            let want = ivy::astype(&arr(&[2, 2], vec![0i64, 0, 1, 1]), d)?;
+            assert_eq!(ivy::broadcast_to(&x, [2, 2])?, want, "{d}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn broadcast_to_errors() {
+        let v = arr(&[2], vec![1i32, 2]);
+        let e = ivy::broadcast_to(&v, [3]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "broadcast_to: shapes (2,) and (3,) cannot be broadcast together"
+        );
+        assert!(matches!(
+            ivy::broadcast_to(&arr(&[1, 2], vec![1i32, 2]), [2]),
+            Err(Error::Broadcast { .. })
+        ));
+        assert!(ivy::broadcast_to(&v, [2, 3]).is_err());
+        assert!(ivy::broadcast_to(&arr(&[0], Vec::<i32>::new()), [1]).is_err());
+        assert!(ivy::broadcast_to(&v, [usize::MAX, 2]).is_err());
+    }
+}
