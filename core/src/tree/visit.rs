@@ -1,7 +1,7 @@
 //! The [`Tree`] and [`TreeMap`] traits, and the [`Sink`] / [`Source`]
 //! protocol through which a node type flattens and rebuilds itself.
 
-use super::def::{DictNode, Kind, Node, TreeDef, path_to};
+use super::def::{DictNode, Kind, Node, NodeKind, TreeDef, path_to};
 use super::key::{StaticField, StaticValue, TreeKey};
 use super::record::{RecordInfo, RecordNode, RecordRef};
 use crate::error::{Error, Result};
@@ -236,6 +236,12 @@ pub trait Source<L> {
     fn static_field<T: StaticField>(&mut self, m: &RecordMatch, k: usize) -> Result<T>;
     /// The children of the last node taken are done.
     fn end(&mut self) -> Result<()>;
+    /// The kind and arity of the next node, if the source can tell without
+    /// taking it (dynamic types such as [`Nest`](crate::nest::Nest) need
+    /// it to know what to read).
+    fn peek(&self) -> Option<(NodeKind, usize)> {
+        None
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -618,6 +624,12 @@ impl<L> Source<L> for DefSource<'_, L> {
     #[inline]
     fn end(&mut self) -> Result<()> {
         Ok(())
+    }
+
+    fn peek(&self) -> Option<(NodeKind, usize)> {
+        self.nodes
+            .get(self.pos)
+            .map(|n| (n.kind.node_kind(), n.arity))
     }
 }
 
