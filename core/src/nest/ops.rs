@@ -954,8 +954,10 @@ pub fn duplicate_array_index_chains(nest: &Nest<Array>) -> Vec<Vec<Index>> {
 /// use ivy::nest::{Nest, prune_empty};
 /// let x: Nest<i64> = ivy::nest!({"a": [{}, {}], "b": {"c": [1], "d": []}});
 /// assert_eq!(prune_empty(&x), Some(ivy::nest!({"b": {"c": [1]}})));
-/// assert_eq!(prune_empty(&ivy::nest!([[], {}]) as &Nest<i64>), None);
-/// assert_eq!(prune_empty(&ivy::nest!({"a": None, "b": 0})), Some(ivy::nest!({"b": 0})));
+/// let y: Nest<i64> = ivy::nest!([[], {}]);
+/// assert_eq!(prune_empty(&y), None);
+/// let z: Nest<i64> = ivy::nest!({"a": None, "b": 0});
+/// assert_eq!(prune_empty(&z), Some(ivy::nest!({"b": 0})));
 /// ```
 pub fn prune_empty<L: Clone>(nest: &Nest<L>) -> Option<Nest<L>> {
     let mut out = nest.clone();
