@@ -101,7 +101,8 @@ pub fn promote<'a, const N: usize>(
                 Some(c) if c == a.dtype() => {}
                 Some(c) => {
                     all_same = false;
-                    common = Some(crate::dtype::promote_types(c, a.dtype()).map_err(|e| rename(e, op))?);
+                    common =
+                        Some(crate::dtype::promote_types(c, a.dtype()).map_err(|e| rename(e, op))?);
                 }
             }
         } else {
@@ -146,12 +147,20 @@ pub fn promote<'a, const N: usize>(
             OperandRef::Scalar(s) => Ok(Cow::Owned(scalar_array(s, target, backend))),
         })
         .collect::<Result<_>>()?;
-    out.try_into().map_err(|_| Error::invalid(op, "operand count changed while promoting"))
+    out.try_into()
+        .map_err(|_| Error::invalid(op, "operand count changed while promoting"))
 }
 
 fn rename(e: Error, op: &str) -> Error {
     match e {
-        Error::NoPromotion { a, b, array_api, .. } => Error::NoPromotion { op: op.to_string(), a, b, array_api },
+        Error::NoPromotion {
+            a, b, array_api, ..
+        } => Error::NoPromotion {
+            op: op.to_string(),
+            a,
+            b,
+            array_api,
+        },
         other => other,
     }
 }
@@ -159,14 +168,18 @@ fn rename(e: Error, op: &str) -> Error {
 /// Promote a list of arrays to one dtype.
 pub fn promote_list(op: &str, backend: &'static BackendEntry, xs: &[Array]) -> Result<Vec<Array>> {
     let _ = backend;
-    let Some(first) = xs.first() else { return Ok(Vec::new()) };
+    let Some(first) = xs.first() else {
+        return Ok(Vec::new());
+    };
     let mut t = first.dtype();
     for x in &xs[1..] {
         if x.dtype() != t {
             t = crate::dtype::promote_types(t, x.dtype()).map_err(|e| rename(e, op))?;
         }
     }
-    xs.iter().map(|x| astype(Cow::Borrowed(x), t).map(Cow::into_owned)).collect()
+    xs.iter()
+        .map(|x| astype(Cow::Borrowed(x), t).map(Cow::into_owned))
+        .collect()
 }
 
 /// Apply an input cast: if the dtype of `x` is in `from`, cast it to the
@@ -195,7 +208,9 @@ pub fn cast_list(
     from: DtypeSet,
     to: CastTarget,
 ) -> Result<Vec<Array>> {
-    xs.iter().map(|x| cast(op, backend, x, from, to).map(Cow::into_owned)).collect()
+    xs.iter()
+        .map(|x| cast(op, backend, x, from, to).map(Cow::into_owned))
+        .collect()
 }
 
 fn unsupported(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Dtype) -> Error {
@@ -210,7 +225,11 @@ fn unsupported(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Dty
 
 /// The op's own dtypes, checked on the input dtype (before casts).
 #[inline]
-pub fn check_domain(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Option<Dtype>) -> Result<()> {
+pub fn check_domain(
+    info: &'static OpInfo,
+    backend: &'static BackendEntry,
+    dtype: Option<Dtype>,
+) -> Result<()> {
     match dtype {
         Some(d) if !info.dtypes.contains(d) || !backend.valid_dtypes().contains(d) => {
             Err(unsupported(info, backend, d))
@@ -222,7 +241,11 @@ pub fn check_domain(info: &'static OpInfo, backend: &'static BackendEntry, dtype
 /// The backend's kernel table, checked on the kernel dtype (after casts):
 /// one mask test.
 #[inline]
-pub fn check_kernel(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Option<Dtype>) -> Result<()> {
+pub fn check_kernel(
+    info: &'static OpInfo,
+    backend: &'static BackendEntry,
+    dtype: Option<Dtype>,
+) -> Result<()> {
     match (info.id, dtype) {
         (Some(id), Some(d)) if !backend.supports(id, d) => Err(unsupported(info, backend, d)),
         _ => Ok(()),
@@ -246,12 +269,19 @@ pub fn check_valid_dtype(op: &str, backend: &'static BackendEntry, dtype: Dtype)
 
 /// The error of a kernel the backend does not have.
 pub fn no_kernel(op: &str, backend: &str) -> Error {
-    Error::invalid(op, format!("the {backend} backend has no kernel for this op"))
+    Error::invalid(
+        op,
+        format!("the {backend} backend has no kernel for this op"),
+    )
 }
 
 /// Run a kernel; a panic inside it becomes [`Error::KernelPanic`].
 #[inline]
-pub fn kernel<R>(op: &str, backend: &'static BackendEntry, f: impl FnOnce() -> Result<R>) -> Result<R> {
+pub fn kernel<R>(
+    op: &str,
+    backend: &'static BackendEntry,
+    f: impl FnOnce() -> Result<R>,
+) -> Result<R> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
         Ok(r) => r,
         Err(payload) => {
@@ -260,7 +290,11 @@ pub fn kernel<R>(op: &str, backend: &'static BackendEntry, f: impl FnOnce() -> R
                 .map(|s| s.to_string())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
-            Err(Error::KernelPanic { op: op.to_string(), backend: backend.name().to_string(), message })
+            Err(Error::KernelPanic {
+                op: op.to_string(),
+                backend: backend.name().to_string(),
+                message,
+            })
         }
     }
 }
@@ -289,7 +323,11 @@ pub fn sample_array(dtype: Dtype, shape: &[usize]) -> Array {
 /// values with the current defaults.
 pub fn array_lit(shape: &[usize], values: &[Scalar], dtype: Option<Dtype>) -> Array {
     let dtype = dtype.unwrap_or_else(|| {
-        if values.is_empty() { crate::dtype::default_float_dtype() } else { crate::dtype::default_dtype_for(values) }
+        if values.is_empty() {
+            crate::dtype::default_float_dtype()
+        } else {
+            crate::dtype::default_dtype_for(values)
+        }
     });
     let data = crate::with_dtype!(dtype, T => {
         let v: Vec<T> = values.iter().map(|s| s.to_element::<T>()).collect();
@@ -300,7 +338,11 @@ pub fn array_lit(shape: &[usize], values: &[Scalar], dtype: Option<Dtype>) -> Ar
 
 /// Typed values for `array!` with a suffix: `T` decides the dtype.
 pub fn array_typed<T: Element>(shape: &[usize], values: Vec<T>) -> Array {
-    Array::from_host_unchecked(crate::backend::current_backend(), Shape::from(shape), HostData::from(values))
+    Array::from_host_unchecked(
+        crate::backend::current_backend(),
+        Shape::from(shape),
+        HostData::from(values),
+    )
 }
 
 /// `std::ops` impls of a binary operator for arrays, scalars and
@@ -363,11 +405,15 @@ macro_rules! __unary_operator_impls {
     ($tr:ident, $m:ident, $f:path) => {
         impl ::std::ops::$tr for &$crate::Array {
             type Output = $crate::Result<$crate::Array>;
-            fn $m(self) -> $crate::Result<$crate::Array> { $f(self) }
+            fn $m(self) -> $crate::Result<$crate::Array> {
+                $f(self)
+            }
         }
         impl ::std::ops::$tr for $crate::Array {
             type Output = $crate::Result<$crate::Array>;
-            fn $m(self) -> $crate::Result<$crate::Array> { $f(&self) }
+            fn $m(self) -> $crate::Result<$crate::Array> {
+                $f(&self)
+            }
         }
     };
 }
@@ -379,6 +425,9 @@ pub fn reduce_loss(op: &str, x: &Array, reduction: &str) -> Result<Array> {
         "mean" => crate::api::mean(x),
         "sum" => crate::api::sum_with(x, crate::api::opts::Sum::new().dtype(x.dtype())),
         "none" => Ok(x.clone()),
-        other => Err(Error::invalid(op, format!("unknown reduction `{other}`; expected \"mean\", \"sum\" or \"none\""))),
+        other => Err(Error::invalid(
+            op,
+            format!("unknown reduction `{other}`; expected \"mean\", \"sum\" or \"none\""),
+        )),
     }
 }

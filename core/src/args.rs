@@ -21,12 +21,14 @@ use crate::error::{Error, Result};
 use smallvec::SmallVec;
 use std::fmt;
 
-pub use crate::nestable::{ArrayLike, Kind, Leaf, Operand, OperandRef, Operands, Out, ScalarOperand};
+pub use crate::nestable::{
+    ArrayLike, Kind, Leaf, Operand, OperandRef, Operands, Out, ScalarOperand,
+};
 
 /// A list of integers: axes, a permutation, repeats, a new shape with `-1`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Ints;
 /// assert_eq!(Ints::from(-1).as_slice(), &[-1]);
 /// assert_eq!(Ints::from([0, 2]).as_slice(), &[0, 2]);
@@ -63,7 +65,7 @@ impl Ints {
     /// Normalise as a permutation of `0..ndim`.
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// assert_eq!(ivy::Ints::from([1, 0, -1]).to_permutation("permute_dims", 3)?, vec![1, 0, 2]);
     /// assert!(ivy::Ints::from([0, 0]).to_permutation("permute_dims", 2).is_err());
     /// # Ok::<(), ivy::Error>(())
@@ -72,7 +74,10 @@ impl Ints {
         if self.0.len() != ndim {
             return Err(Error::invalid(
                 op,
-                format!("axes {self} do not permute the {ndim} dimension{} of the array", if ndim == 1 { "" } else { "s" }),
+                format!(
+                    "axes {self} do not permute the {ndim} dimension{} of the array",
+                    if ndim == 1 { "" } else { "s" }
+                ),
             ));
         }
         let mut out = Vec::with_capacity(ndim);
@@ -80,7 +85,10 @@ impl Ints {
         for &a in &self.0 {
             let n = crate::shape::normalize_axis(op, a, ndim)?;
             if seen[n] {
-                return Err(Error::invalid(op, format!("axis {a} is repeated in {self}")));
+                return Err(Error::invalid(
+                    op,
+                    format!("axis {a} is repeated in {self}"),
+                ));
             }
             seen[n] = true;
             out.push(n);
@@ -138,7 +146,7 @@ impl From<&crate::Shape> for Ints {
 /// of the given sizes (Ivy's `num_or_size_splits`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Splits;
 /// assert_eq!(Splits::from(3), Splits::Sections(3));
 /// assert_eq!(Splits::from([1, 2]), Splits::Sizes(vec![1, 2]));
@@ -184,7 +192,7 @@ impl From<&[usize]> for Splits {
 /// A sequence of arrays (the `Arrays` parameter kind).
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// let a = ivy::array![1.0];
 /// let b = ivy::array![2.0];
 /// let c = ivy::concat([&a, &b])?;

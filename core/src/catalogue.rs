@@ -5,7 +5,7 @@
 //!
 //! ```
 //! # extern crate ivy_ndarray;
-//! # use ivy_core as ivy;
+//! # extern crate ivy_core as ivy;
 //! use ivy::catalogue::{self, OpKind};
 //! let tan = catalogue::op("tan")?;
 //! assert_eq!(tan.kind, OpKind::Primary);
@@ -16,8 +16,8 @@
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
-use crate::array::Array;
 use crate::args::{ArrayLike, Ints, Splits};
+use crate::array::Array;
 use crate::backend::BackendEntry;
 use crate::device::Device;
 use crate::dtype::{Dtype, DtypeSet};
@@ -203,7 +203,7 @@ impl OpInfo {
     ///
     /// ```
     /// # extern crate ivy_ndarray;
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// use ivy::catalogue::{self, CallArgs};
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let out = catalogue::op("sum")?.call(&CallArgs::new().arg(x).kwarg("axis", 0))?;
@@ -213,7 +213,10 @@ impl OpInfo {
     pub fn call(&self, args: &CallArgs) -> Result<Vec<Array>> {
         match self.call {
             Some(f) => f(args),
-            None => Err(Error::invalid(self.name, "this function cannot be called dynamically")),
+            None => Err(Error::invalid(
+                self.name,
+                "this function cannot be called dynamically",
+            )),
         }
     }
 }
@@ -225,19 +228,26 @@ pub static USER_OPS: [&'static OpInfo];
 /// Every op: the built-in ones in spec order, then the `#[op]` ops of the
 /// program.
 pub fn ops() -> impl Iterator<Item = &'static OpInfo> {
-    crate::api::__catalogue::BUILTIN.iter().copied().chain(USER_OPS.iter().copied())
+    crate::api::__catalogue::BUILTIN
+        .iter()
+        .copied()
+        .chain(USER_OPS.iter().copied())
 }
 
 /// The op named `name`.
 pub fn op(name: &str) -> Result<&'static OpInfo> {
-    ops().find(|o| o.name == name).ok_or_else(|| Error::UnknownOp { name: name.to_string() })
+    ops()
+        .find(|o| o.name == name)
+        .ok_or_else(|| Error::UnknownOp {
+            name: name.to_string(),
+        })
 }
 
 /// Ivy's `function_supported_dtypes`, on the current backend.
 ///
 /// ```
 /// # extern crate ivy_ndarray;
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// let s = ivy::function_supported_dtypes("bitwise_and")?;
 /// assert!(s.contains(ivy::Dtype::Int8) && !s.contains(ivy::Dtype::Float32));
 /// # Ok::<(), ivy::Error>(())
@@ -250,7 +260,7 @@ pub fn function_supported_dtypes(name: &str) -> Result<DtypeSet> {
 ///
 /// ```
 /// # extern crate ivy_ndarray;
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// let u = ivy::function_unsupported_dtypes("bitwise_and")?;
 /// assert!(u.contains(ivy::Dtype::Float32));
 /// # Ok::<(), ivy::Error>(())
@@ -263,7 +273,7 @@ pub fn function_unsupported_dtypes(name: &str) -> Result<DtypeSet> {
 ///
 /// ```
 /// # extern crate ivy_ndarray;
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::catalogue::CallArgs;
 /// let out = ivy::catalogue::call("zeros", &CallArgs::new().arg([2usize, 3]))?;
 /// assert_eq!(out[0].shape().dims(), &[2, 3]);
@@ -324,7 +334,9 @@ macro_rules! value_from_scalar {
         }
     )*};
 }
-value_from_scalar!(bool, i8, i16, i32, i64, u8, u16, u32, u64, usize, f32, f64, Scalar);
+value_from_scalar!(
+    bool, i8, i16, i32, i64, u8, u16, u32, u64, usize, f32, f64, Scalar
+);
 
 impl From<Array> for Value {
     fn from(a: Array) -> Value {
@@ -453,7 +465,10 @@ impl FromValue for Shape {
         let ints = Ints::from_value(op, param, v)?;
         ints.as_slice()
             .iter()
-            .map(|&d| usize::try_from(d).map_err(|_| mismatch(op, param, "a shape of non-negative sizes", v)))
+            .map(|&d| {
+                usize::try_from(d)
+                    .map_err(|_| mismatch(op, param, "a shape of non-negative sizes", v))
+            })
             .collect()
     }
 }
@@ -463,8 +478,15 @@ impl FromValue for Splits {
         match v {
             Value::Splits(s) => Ok(s.clone()),
             Value::Scalar(Scalar::Int(i)) if *i >= 0 => Ok(Splits::Sections(*i as usize)),
-            Value::Ints(i) => Ok(Splits::Sizes(Shape::from_value(op, param, &Value::Ints(i.clone()))?.to_vec())),
-            other => Err(mismatch(op, param, "a number of sections or a list of sizes", other)),
+            Value::Ints(i) => Ok(Splits::Sizes(
+                Shape::from_value(op, param, &Value::Ints(i.clone()))?.to_vec(),
+            )),
+            other => Err(mismatch(
+                op,
+                param,
+                "a number of sections or a list of sizes",
+                other,
+            )),
         }
     }
 }
@@ -548,7 +570,7 @@ impl<T: FromValue> FromValue for Option<T> {
 /// Dynamic arguments: positional ones in order and keyword ones by name.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::catalogue::CallArgs;
 /// let a = CallArgs::new().arg(1.5).kwarg("keepdims", true);
 /// assert_eq!(a.positional().len(), 1);
@@ -609,7 +631,10 @@ impl CallArgs {
             if !keyword.contains(&name.as_str()) {
                 return Err(Error::invalid(
                     op,
-                    format!("unexpected keyword argument `{name}`; keyword arguments: {}", keyword.join(", ")),
+                    format!(
+                        "unexpected keyword argument `{name}`; keyword arguments: {}",
+                        keyword.join(", ")
+                    ),
                 ));
             }
         }
@@ -626,7 +651,9 @@ impl CallArgs {
 
     /// The keyword argument `name`, converted, if given.
     pub fn get_keyword<T: FromValue>(&self, op: &str, name: &str) -> Result<Option<T>> {
-        self.keyword(name).map(|v| T::from_value(op, name, v)).transpose()
+        self.keyword(name)
+            .map(|v| T::from_value(op, name, v))
+            .transpose()
     }
 }
 

@@ -7,6 +7,7 @@ use std::str::FromStr;
 /// A device, written as Ivy writes it: `"cpu"`, `"gpu:0"`, `"tpu:1"`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::Device;
 /// let d: Device = "gpu:1".parse()?;
 /// assert_eq!(d, Device::Gpu(1));
@@ -84,17 +85,19 @@ thread_local! {
 /// `default_device`): the last one set, else `cpu`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::default_device(), ivy::Device::Cpu);
 /// ```
 pub fn default_device() -> Device {
-    DEFAULT_DEVICE.with(|s| s.borrow().last().copied()).unwrap_or_default()
+    DEFAULT_DEVICE
+        .with(|s| s.borrow().last().copied())
+        .unwrap_or_default()
 }
 
 /// Push a default device for this thread (Ivy's `set_default_device`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// ivy::set_default_device(ivy::Device::Gpu(0));
 /// assert_eq!(ivy::default_device(), ivy::Device::Gpu(0));
 /// ivy::unset_default_device();
@@ -107,7 +110,7 @@ pub fn set_default_device(device: Device) {
 /// Pop the last default device of this thread (a no-op on an empty stack).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// ivy::unset_default_device();
 /// assert_eq!(ivy::default_device(), ivy::Device::Cpu);
 /// ```

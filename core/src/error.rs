@@ -13,6 +13,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 /// The error type of every fallible ivy function.
 ///
 /// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
 /// let a = ivy::array![1.0, 2.0, 3.0];
 /// let b = ivy::array![1.0, 2.0];
 /// let err = ivy::add(&a, &b).unwrap_err();
@@ -97,7 +99,9 @@ pub enum Error {
         message: String,
     },
     /// Arrays of different backends given to one op.
-    #[error("{op}: arguments live on different backends ({first} and {second}); convert with `to_backend` first")]
+    #[error(
+        "{op}: arguments live on different backends ({first} and {second}); convert with `to_backend` first"
+    )]
     BackendMismatch {
         /// The op.
         op: String,
@@ -121,7 +125,9 @@ pub enum Error {
         name: String,
     },
     /// A dtype name that is not one of the 15.
-    #[error("unknown dtype `{name}`; expected one of int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, float16, float32, float64, bool, complex64, complex128")]
+    #[error(
+        "unknown dtype `{name}`; expected one of int8, int16, int32, int64, uint8, uint16, uint32, uint64, bfloat16, float16, float32, float64, bool, complex64, complex128"
+    )]
     UnknownDtype {
         /// The name given.
         name: String,
@@ -222,7 +228,10 @@ fn join_shapes(shapes: &[Shape]) -> String {
 
 impl From<ivy_spec::version::VersionError> for Error {
     fn from(e: ivy_spec::version::VersionError) -> Error {
-        Error::InvalidVersion { text: e.text, reason: e.reason }
+        Error::InvalidVersion {
+            text: e.text,
+            reason: e.reason,
+        }
     }
 }
 
@@ -230,16 +239,24 @@ impl Error {
     /// An [`Error::InvalidArgument`] for `op`.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// let e = ivy::Error::invalid("reshape", "cannot reshape 6 elements into (4,)");
     /// assert_eq!(e.to_string(), "reshape: cannot reshape 6 elements into (4,)");
     /// ```
     pub fn invalid(op: impl Into<String>, message: impl Into<String>) -> Error {
-        Error::InvalidArgument { op: op.into(), message: message.into() }
+        Error::InvalidArgument {
+            op: op.into(),
+            message: message.into(),
+        }
     }
 
     /// An [`Error::Shape`] for `op`.
     pub fn shape(op: impl Into<String>, message: impl Into<String>, shapes: Vec<Shape>) -> Error {
-        Error::Shape { op: op.into(), message: message.into(), shapes }
+        Error::Shape {
+            op: op.into(),
+            message: message.into(),
+            shapes,
+        }
     }
 
     /// An [`Error::Structure`] for `op` at the key path `path`.
@@ -248,12 +265,17 @@ impl Error {
         path: impl Into<String>,
         message: impl Into<String>,
     ) -> Error {
-        Error::Structure { op: op.into(), path: path.into(), message: message.into() }
+        Error::Structure {
+            op: op.into(),
+            path: path.into(),
+            message: message.into(),
+        }
     }
 
     /// The op (or function) the error is about, when it names one.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// let e = ivy::Error::invalid("eye", "n_rows must be positive");
     /// assert_eq!(e.op(), Some("eye"));
     /// ```

@@ -43,7 +43,6 @@ pub use api::*;
 pub use args::{ArrayLike, Axes, Ints, Operand, Operands, Out, Splits};
 pub use catalogue::{function_supported_dtypes, function_unsupported_dtypes};
 pub use ivy_macros::{array, kernels, op};
-pub use tree::{Tree, TreeDef, TreeMap, keystr, tree_all, tree_any, tree_broadcast_prefix, tree_flatten, tree_flatten_with, tree_flatten_with_path, tree_leaves, tree_leaves_with_path, tree_map, tree_map_mut, tree_map_n, tree_map_up_to, tree_map_with, tree_map_with_path, tree_map2, tree_map3, tree_reduce, tree_structure, tree_structure_with, tree_transpose, tree_try_map, tree_unflatten, tree_unflatten_with};
 pub use nest::{
     IndexKey, MultiMapOptions, Nest, NestedMapOptions, all_nested_indices, copy_nest,
     duplicate_array_index_chains, duplicate_leaf_index_chains, index_nest,
@@ -53,4 +52,11 @@ pub use nest::{
     nested_multi_map_with, prune_empty, prune_empty_mut, prune_nest_at_index,
     prune_nest_at_indices, set_nest_at_index, set_nest_at_index_mut, set_nest_at_indices,
     set_nest_at_indices_mut,
+};
+pub use tree::{
+    Tree, TreeDef, TreeMap, keystr, tree_all, tree_any, tree_broadcast_prefix, tree_flatten,
+    tree_flatten_with, tree_flatten_with_path, tree_leaves, tree_leaves_with_path, tree_map,
+    tree_map_mut, tree_map_n, tree_map_up_to, tree_map_with, tree_map_with_path, tree_map2,
+    tree_map3, tree_reduce, tree_structure, tree_structure_with, tree_transpose, tree_try_map,
+    tree_unflatten, tree_unflatten_with,
 };

@@ -37,7 +37,11 @@ impl OperandRef<'_> {
     pub fn to_array(self) -> Array {
         match self {
             OperandRef::Array(a) => a.clone(),
-            OperandRef::Scalar(s) => crate::__private::scalar_array(s, s.default_dtype(), crate::backend::current_backend()),
+            OperandRef::Scalar(s) => crate::__private::scalar_array(
+                s,
+                s.default_dtype(),
+                crate::backend::current_backend(),
+            ),
         }
     }
 }
@@ -53,6 +57,8 @@ impl OperandRef<'_> {
 /// let b: ArrayLike = ivy::array![1.0].into();
 /// assert!(matches!(b, ArrayLike::Array(_)));
 /// ```
+/// # extern crate ivy_ndarray;
+/// # use ivy_core as ivy;
 #[derive(Clone, Debug)]
 pub enum ArrayLike {
     /// An array.

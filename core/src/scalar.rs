@@ -12,6 +12,7 @@ use std::fmt;
 /// ([`Array::scalar`](crate::Array::scalar)).
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, Scalar};
 /// assert_eq!(Scalar::from(3u8), Scalar::Int(3));
 /// assert_eq!(Scalar::from(1.5f32).default_dtype(), Dtype::Float32);
@@ -48,6 +49,7 @@ impl Scalar {
     /// The value converted to the element type `T` with `astype` rules.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// use ivy::Scalar;
     /// assert_eq!(Scalar::Float(2.7).to_element::<i32>(), 2);
     /// assert_eq!(Scalar::Int(-1).to_element::<u8>(), 255);
@@ -102,7 +104,11 @@ impl fmt::Display for Scalar {
                 f,
                 "({}{}{}j)",
                 crate::array::format_float(c.re),
-                if c.im < 0.0 || (c.im == 0.0 && c.im.is_sign_negative()) { "" } else { "+" },
+                if c.im < 0.0 || (c.im == 0.0 && c.im.is_sign_negative()) {
+                    ""
+                } else {
+                    "+"
+                },
                 crate::array::format_float(c.im)
             ),
         }
@@ -169,7 +175,10 @@ mod tests {
         assert_eq!(Scalar::Bool(true).to_string(), "True");
         assert_eq!(Scalar::Int(-3).to_string(), "-3");
         assert_eq!(Scalar::Float(2.0).to_string(), "2.0");
-        assert_eq!(Scalar::Complex(Complex64::new(1.0, -2.0)).to_string(), "(1.0-2.0j)");
+        assert_eq!(
+            Scalar::Complex(Complex64::new(1.0, -2.0)).to_string(),
+            "(1.0-2.0j)"
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ use std::ops::Deref;
 /// the shapes of ordinary arrays allocates nothing.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::Shape;
 /// let s = Shape::from([2, 3]);
 /// assert_eq!(s.ndim(), 2);
@@ -41,9 +42,16 @@ impl Shape {
 
     /// The number of elements, or an error if it overflows `usize`.
     pub fn checked_size(&self, op: &str) -> Result<usize> {
-        self.0.iter().try_fold(1usize, |acc, &d| acc.checked_mul(d)).ok_or_else(|| {
-            Error::shape(op, "the number of elements overflows usize", vec![self.clone()])
-        })
+        self.0
+            .iter()
+            .try_fold(1usize, |acc, &d| acc.checked_mul(d))
+            .ok_or_else(|| {
+                Error::shape(
+                    op,
+                    "the number of elements overflows usize",
+                    vec![self.clone()],
+                )
+            })
     }
 
     /// The dimensions as a slice.
@@ -60,6 +68,7 @@ impl Shape {
     /// Row-major (C order) strides in elements.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// assert_eq!(ivy::Shape::from([2, 3, 4]).strides(), vec![12, 4, 1]);
     /// ```
     pub fn strides(&self) -> Vec<usize> {
@@ -192,6 +201,7 @@ impl<'de> serde::Deserialize<'de> for Shape {
 /// The shape two shapes broadcast to (NumPy rules), or an error naming `op`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::Shape;
 /// let s = ivy::broadcast_shapes_of("add", &Shape::from([2, 1]), &Shape::from([3]))?;
 /// assert_eq!(s, Shape::from([2, 3]));
@@ -205,8 +215,16 @@ pub fn broadcast_shapes_of(op: &str, a: &Shape, b: &Shape) -> Result<Shape> {
     let n = a.ndim().max(b.ndim());
     let mut out: SmallVec<[usize; 4]> = SmallVec::with_capacity(n);
     for i in 0..n {
-        let da = if i + a.ndim() >= n { a.0[i + a.ndim() - n] } else { 1 };
-        let db = if i + b.ndim() >= n { b.0[i + b.ndim() - n] } else { 1 };
+        let da = if i + a.ndim() >= n {
+            a.0[i + a.ndim() - n]
+        } else {
+            1
+        };
+        let db = if i + b.ndim() >= n {
+            b.0[i + b.ndim() - n]
+        } else {
+            1
+        };
         out.push(match (da, db) {
             (x, y) if x == y => x,
             (1, y) => y,
@@ -225,6 +243,7 @@ pub fn broadcast_shapes_of(op: &str, a: &Shape, b: &Shape) -> Result<Shape> {
 /// Normalise one axis in `-ndim..ndim` to `0..ndim`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::normalize_axis("sum", -1, 3)?, 2);
 /// assert!(ivy::normalize_axis("sum", 3, 3).is_err());
 /// # Ok::<(), ivy::Error>(())
@@ -233,7 +252,11 @@ pub fn normalize_axis(op: &str, axis: i64, ndim: usize) -> Result<usize> {
     let n = ndim as i64;
     let a = if axis < 0 { axis + n } else { axis };
     if a < 0 || a >= n {
-        return Err(Error::AxisOutOfBounds { op: op.to_string(), axis, ndim });
+        return Err(Error::AxisOutOfBounds {
+            op: op.to_string(),
+            axis,
+            ndim,
+        });
     }
     Ok(a as usize)
 }
@@ -242,6 +265,7 @@ pub fn normalize_axis(op: &str, axis: i64, ndim: usize) -> Result<usize> {
 /// a repeated axis is an error.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::normalize_axes("sum", Some(&[-1, 0]), 3)?, vec![0, 2]);
 /// assert_eq!(ivy::normalize_axes("sum", None, 2)?, vec![0, 1]);
 /// assert!(ivy::normalize_axes("sum", Some(&[0, -3]), 3).is_err());

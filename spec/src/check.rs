@@ -154,11 +154,11 @@ fn check_defaults(op: &Op, cx: &Ctxt) {
         match (&p.kind, &p.default) {
             (ParamKind::Array | ParamKind::Arrays, Some(_)) => cx.error(
                 p.ident.span(),
-                format!("array parameter `{}` cannot have a default; make it Option<Array> = None", p.name),
+                format!("array parameter `{}` cannot have a default; make it `#[default(None)] {}: Option<Array>`", p.name, p.name),
             ),
             (ParamKind::Option(_), None) => cx.error(
                 p.ident.span(),
-                format!("optional parameter `{}` needs a default (usually `= None`)", p.name),
+                format!("optional parameter `{}` needs a default (usually `#[default(None)]`)", p.name),
             ),
             (k, Some(Default::None)) if !matches!(k, ParamKind::Option(_) | ParamKind::Verbatim) => cx.error(
                 p.ident.span(),

@@ -27,10 +27,11 @@
 //! fn tan(x: Array) -> Array;                         <- signature in parameter kinds; no body
 //! ```
 //!
-//! Parameters with `= default` are keyword arguments: they go into the op's
-//! options struct (`ivy::opts::Sum`) and the `<op>_with` form; the default is
-//! an expression over the parameters before it, evaluated when the caller
-//! leaves it out. See [`parse`] for the full grammar.
+//! Parameters with `#[default(value)]` are keyword arguments: they go into the
+//! op's options struct (`ivy::opts::Sum`) and the `<op>_with` form; the
+//! default is an expression over the parameters before it, evaluated when the
+//! caller leaves it out. An entry is written exactly as a user writes an
+//! `#[op]` function. See [`parse`] for the full grammar.
 
 pub mod check;
 pub mod ctxt;

@@ -5,7 +5,7 @@
 //! ```text
 //! spec     := ("category" IDENT "{" inner_doc* entry* "}")*
 //! entry    := attr* "fn" IDENT generics? "(" params? ")" ("->" type)? (";" | block)
-//! param    := IDENT ":" kind ("=" expr)?
+//! param    := ("#[default(" expr ")]")? IDENT ":" kind
 //! kind     := Array | Arrays | Shape | Axis | NewAxis | Axes | Permutation | Ints
 //!           | Splits | Dtype | Device | Scalar | bool | i64 | f64 | usize | Str | Option<kind>
 //! attr     := doc comment | #[primary] | #[compositional] | #[mixed] | #[standalone]
@@ -147,7 +147,7 @@ impl Parse for RawEntry {
         let mut params = Vec::new();
         let mut receiver = None;
         while !content.is_empty() {
-            let _ = Attribute::parse_outer(&content)?;
+            let param_attrs = Attribute::parse_outer(&content)?;
             if content.peek(Token![self])
                 || (content.peek(Token![&]) && (content.peek2(Token![self]) || content.peek2(Token![mut])))
                 || (content.peek(Token![mut]) && content.peek2(Token![self]))
@@ -158,12 +158,20 @@ impl Parse for RawEntry {
                 let ident: Ident = content.call(syn::ext::IdentExt::parse_any)?;
                 content.parse::<Token![:]>()?;
                 let ty: syn::Type = content.parse()?;
-                let default = if content.peek(Token![=]) {
-                    content.parse::<Token![=]>()?;
-                    Some(content.parse::<Expr>()?)
-                } else {
-                    None
-                };
+                let mut default = None;
+                for a in param_attrs {
+                    if a.path().is_ident("default") {
+                        if default.is_some() {
+                            return Err(syn::Error::new(a.path().span(), "`#[default]` is given twice"));
+                        }
+                        default = Some(a.parse_args::<Expr>()?);
+                    } else {
+                        return Err(syn::Error::new(
+                            a.path().span(),
+                            "unknown parameter attribute; a keyword parameter is written `#[default(value)] name: Kind`",
+                        ));
+                    }
+                }
                 params.push(RawParam { ident, ty, default });
             }
             if content.is_empty() {

@@ -11,6 +11,7 @@ use std::sync::Arc;
 /// it (`Arc<Vec<T>>`). Cloning is a reference-count increment either way.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::Buffer;
 /// let b: Buffer<f32> = Buffer::from_vec(vec![1.0, 2.0]);
 /// let c = b.clone();
@@ -87,6 +88,7 @@ impl<T> From<Vec<T>> for Buffer<T> {
 /// The elements of a host array: a [`Buffer`] of one of the 15 dtypes.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, HostData};
 /// let d = HostData::from(vec![1u8, 2, 3]);
 /// assert_eq!(d.dtype(), Dtype::UInt8);
@@ -116,6 +118,7 @@ pub enum HostData {
 /// `$T` to its element type.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::{HostData, with_host_data};
 /// let d = HostData::from(vec![1.5f32, 2.5]);
 /// let n = with_host_data!(&d, b, T => b.as_slice().len());
@@ -128,21 +131,81 @@ macro_rules! with_host_data {
         #[allow(unused_imports)]
         use $crate::{Complex32, Complex64, bf16, f16};
         match $data {
-            __H::I8($b) => { #[allow(dead_code)] type $T = i8; $body }
-            __H::I16($b) => { #[allow(dead_code)] type $T = i16; $body }
-            __H::I32($b) => { #[allow(dead_code)] type $T = i32; $body }
-            __H::I64($b) => { #[allow(dead_code)] type $T = i64; $body }
-            __H::U8($b) => { #[allow(dead_code)] type $T = u8; $body }
-            __H::U16($b) => { #[allow(dead_code)] type $T = u16; $body }
-            __H::U32($b) => { #[allow(dead_code)] type $T = u32; $body }
-            __H::U64($b) => { #[allow(dead_code)] type $T = u64; $body }
-            __H::BF16($b) => { #[allow(dead_code)] type $T = bf16; $body }
-            __H::F16($b) => { #[allow(dead_code)] type $T = f16; $body }
-            __H::F32($b) => { #[allow(dead_code)] type $T = f32; $body }
-            __H::F64($b) => { #[allow(dead_code)] type $T = f64; $body }
-            __H::Bool($b) => { #[allow(dead_code)] type $T = bool; $body }
-            __H::C64($b) => { #[allow(dead_code)] type $T = Complex32; $body }
-            __H::C128($b) => { #[allow(dead_code)] type $T = Complex64; $body }
+            __H::I8($b) => {
+                #[allow(dead_code)]
+                type $T = i8;
+                $body
+            }
+            __H::I16($b) => {
+                #[allow(dead_code)]
+                type $T = i16;
+                $body
+            }
+            __H::I32($b) => {
+                #[allow(dead_code)]
+                type $T = i32;
+                $body
+            }
+            __H::I64($b) => {
+                #[allow(dead_code)]
+                type $T = i64;
+                $body
+            }
+            __H::U8($b) => {
+                #[allow(dead_code)]
+                type $T = u8;
+                $body
+            }
+            __H::U16($b) => {
+                #[allow(dead_code)]
+                type $T = u16;
+                $body
+            }
+            __H::U32($b) => {
+                #[allow(dead_code)]
+                type $T = u32;
+                $body
+            }
+            __H::U64($b) => {
+                #[allow(dead_code)]
+                type $T = u64;
+                $body
+            }
+            __H::BF16($b) => {
+                #[allow(dead_code)]
+                type $T = bf16;
+                $body
+            }
+            __H::F16($b) => {
+                #[allow(dead_code)]
+                type $T = f16;
+                $body
+            }
+            __H::F32($b) => {
+                #[allow(dead_code)]
+                type $T = f32;
+                $body
+            }
+            __H::F64($b) => {
+                #[allow(dead_code)]
+                type $T = f64;
+                $body
+            }
+            __H::Bool($b) => {
+                #[allow(dead_code)]
+                type $T = bool;
+                $body
+            }
+            __H::C64($b) => {
+                #[allow(dead_code)]
+                type $T = Complex32;
+                $body
+            }
+            __H::C128($b) => {
+                #[allow(dead_code)]
+                type $T = Complex64;
+                $body
+            }
         }
     }};
 }
@@ -150,6 +213,7 @@ macro_rules! with_host_data {
 /// Run `$body` with `$T` bound to the element type of the dtype `$dtype`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, Element, with_dtype};
 /// let bits = with_dtype!(Dtype::Int16, T => std::mem::size_of::<T>() * 8);
 /// assert_eq!(bits, 16);
@@ -161,21 +225,81 @@ macro_rules! with_dtype {
         #[allow(unused_imports)]
         use $crate::{Complex32, Complex64, bf16, f16};
         match $dtype {
-            __D::Int8 => { #[allow(dead_code)] type $T = i8; $body }
-            __D::Int16 => { #[allow(dead_code)] type $T = i16; $body }
-            __D::Int32 => { #[allow(dead_code)] type $T = i32; $body }
-            __D::Int64 => { #[allow(dead_code)] type $T = i64; $body }
-            __D::UInt8 => { #[allow(dead_code)] type $T = u8; $body }
-            __D::UInt16 => { #[allow(dead_code)] type $T = u16; $body }
-            __D::UInt32 => { #[allow(dead_code)] type $T = u32; $body }
-            __D::UInt64 => { #[allow(dead_code)] type $T = u64; $body }
-            __D::BFloat16 => { #[allow(dead_code)] type $T = bf16; $body }
-            __D::Float16 => { #[allow(dead_code)] type $T = f16; $body }
-            __D::Float32 => { #[allow(dead_code)] type $T = f32; $body }
-            __D::Float64 => { #[allow(dead_code)] type $T = f64; $body }
-            __D::Bool => { #[allow(dead_code)] type $T = bool; $body }
-            __D::Complex64 => { #[allow(dead_code)] type $T = Complex32; $body }
-            __D::Complex128 => { #[allow(dead_code)] type $T = Complex64; $body }
+            __D::Int8 => {
+                #[allow(dead_code)]
+                type $T = i8;
+                $body
+            }
+            __D::Int16 => {
+                #[allow(dead_code)]
+                type $T = i16;
+                $body
+            }
+            __D::Int32 => {
+                #[allow(dead_code)]
+                type $T = i32;
+                $body
+            }
+            __D::Int64 => {
+                #[allow(dead_code)]
+                type $T = i64;
+                $body
+            }
+            __D::UInt8 => {
+                #[allow(dead_code)]
+                type $T = u8;
+                $body
+            }
+            __D::UInt16 => {
+                #[allow(dead_code)]
+                type $T = u16;
+                $body
+            }
+            __D::UInt32 => {
+                #[allow(dead_code)]
+                type $T = u32;
+                $body
+            }
+            __D::UInt64 => {
+                #[allow(dead_code)]
+                type $T = u64;
+                $body
+            }
+            __D::BFloat16 => {
+                #[allow(dead_code)]
+                type $T = bf16;
+                $body
+            }
+            __D::Float16 => {
+                #[allow(dead_code)]
+                type $T = f16;
+                $body
+            }
+            __D::Float32 => {
+                #[allow(dead_code)]
+                type $T = f32;
+                $body
+            }
+            __D::Float64 => {
+                #[allow(dead_code)]
+                type $T = f64;
+                $body
+            }
+            __D::Bool => {
+                #[allow(dead_code)]
+                type $T = bool;
+                $body
+            }
+            __D::Complex64 => {
+                #[allow(dead_code)]
+                type $T = Complex32;
+                $body
+            }
+            __D::Complex128 => {
+                #[allow(dead_code)]
+                type $T = Complex64;
+                $body
+            }
         }
     }};
 }

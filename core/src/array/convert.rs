@@ -13,7 +13,7 @@ use ndarray::{ArrayBase, ArrayD, Dimension, IxDyn};
 ///
 /// ```
 /// # extern crate ivy_ndarray;
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::IntoArray;
 /// let a = vec![1i16, 2, 3].into_array()?;
 /// assert_eq!((a.dtype(), a.shape().dims()), (ivy::Dtype::Int16, &[3][..]));
@@ -69,13 +69,19 @@ impl<T: Element, const N: usize, const M: usize> IntoArray for [[T; M]; N] {
 
 impl<T: Element, const N: usize, const M: usize> IntoArray for &[[T; M]; N] {
     fn into_array(self) -> Result<Array> {
-        host(Shape::from([N, M]), self.iter().flatten().copied().collect())
+        host(
+            Shape::from([N, M]),
+            self.iter().flatten().copied().collect(),
+        )
     }
 }
 
 impl<T: Element, const N: usize, const M: usize, const L: usize> IntoArray for &[[[T; L]; M]; N] {
     fn into_array(self) -> Result<Array> {
-        host(Shape::from([N, M, L]), self.iter().flatten().flatten().copied().collect())
+        host(
+            Shape::from([N, M, L]),
+            self.iter().flatten().flatten().copied().collect(),
+        )
     }
 }
 
@@ -87,11 +93,17 @@ impl<T: Element> IntoArray for Vec<Vec<T>> {
         if let Some((i, r)) = self.iter().enumerate().find(|(_, r)| r.len() != cols) {
             return Err(Error::shape(
                 "asarray",
-                format!("ragged rows: row {i} has {} elements, row 0 has {cols}", r.len()),
+                format!(
+                    "ragged rows: row {i} has {} elements, row 0 has {cols}",
+                    r.len()
+                ),
                 vec![Shape::from([rows, cols])],
             ));
         }
-        host(Shape::from([rows, cols]), self.into_iter().flatten().collect())
+        host(
+            Shape::from([rows, cols]),
+            self.into_iter().flatten().collect(),
+        )
     }
 }
 
@@ -153,7 +165,7 @@ impl Array {
     ///
     /// ```
     /// # extern crate ivy_ndarray;
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let a = x.to_ndarray::<f32>()?;
     /// assert_eq!(a[[1, 0]], 3.0);
@@ -171,7 +183,7 @@ impl Array {
     ///
     /// ```
     /// # extern crate ivy_ndarray;
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// let nd = ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&[2]), vec![1u32, 2]).unwrap();
     /// let ptr = nd.as_ptr();
     /// let back = ivy::asarray(nd)?.into_ndarray::<u32>()?;
@@ -181,7 +193,8 @@ impl Array {
     pub fn into_ndarray<T: Element>(self) -> Result<ArrayD<T>> {
         let dims = self.shape().to_vec();
         let v = self.into_vec::<T>()?;
-        ArrayD::from_shape_vec(IxDyn(&dims), v).map_err(|e| Error::invalid("into_ndarray", e.to_string()))
+        ArrayD::from_shape_vec(IxDyn(&dims), v)
+            .map_err(|e| Error::invalid("into_ndarray", e.to_string()))
     }
 
     /// A read-only `ndarray` view of the elements of a host array of `T`
@@ -189,7 +202,7 @@ impl Array {
     ///
     /// ```
     /// # extern crate ivy_ndarray;
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// let x = ivy::array![[1, 2], [3, 4]];
     /// assert_eq!(x.view::<i32>()?.sum(), 10);
     /// # Ok::<(), ivy::Error>(())
@@ -202,7 +215,10 @@ impl Array {
                 expected: format!("the element type's dtype {}", T::DTYPE),
             })?,
             Data::Native(_) => {
-                return Err(Error::invalid("view", "a native array has no host view; use to_ndarray"));
+                return Err(Error::invalid(
+                    "view",
+                    "a native array has no host view; use to_ndarray",
+                ));
             }
         };
         ndarray::ArrayViewD::from_shape(IxDyn(self.shape().dims()), s)

@@ -28,7 +28,7 @@ use std::sync::Arc;
 /// row-major [`Buffer`]; other backends keep a native tensor.
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
 /// assert_eq!(x.shape().dims(), &[2, 2]);
 /// assert_eq!(x.dtype(), ivy::Dtype::Float32);
@@ -67,7 +67,11 @@ impl Array {
     /// `shape.size()`.
     ///
     /// This is how kernels build their results.
-    pub fn from_host(backend: &'static BackendEntry, shape: Shape, data: HostData) -> Result<Array> {
+    pub fn from_host(
+        backend: &'static BackendEntry,
+        shape: Shape,
+        data: HostData,
+    ) -> Result<Array> {
         if data.len() != shape.size() {
             return Err(Error::shape(
                 "asarray",
@@ -75,27 +79,43 @@ impl Array {
                 vec![shape],
             ));
         }
-        Ok(Array { shape, data: Data::Host(data), backend })
+        Ok(Array {
+            shape,
+            data: Data::Host(data),
+            backend,
+        })
     }
 
     /// Like [`Array::from_host`] for callers that have already checked the
     /// length (kernels). A mismatch is a bug in the caller; it is caught in
     /// debug builds.
     #[inline]
-    pub fn from_host_unchecked(backend: &'static BackendEntry, shape: Shape, data: HostData) -> Array {
+    pub fn from_host_unchecked(
+        backend: &'static BackendEntry,
+        shape: Shape,
+        data: HostData,
+    ) -> Array {
         debug_assert_eq!(data.len(), shape.size());
-        Array { shape, data: Data::Host(data), backend }
+        Array {
+            shape,
+            data: Data::Host(data),
+            backend,
+        }
     }
 
     /// An array holding a backend's native tensor.
     pub fn from_native(backend: &'static BackendEntry, shape: Shape, native: NativeData) -> Array {
-        Array { shape, data: Data::Native(native), backend }
+        Array {
+            shape,
+            data: Data::Native(native),
+            backend,
+        }
     }
 
     /// A 1-d array of `values` on the current backend; the dtype is `T`'s.
     ///
     /// ```
-    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// let x = ivy::Array::from_vec(vec![1u8, 2, 3]);
     /// assert_eq!(x.dtype(), ivy::Dtype::UInt8);
     /// ```
@@ -107,27 +127,35 @@ impl Array {
     /// An array of the given shape holding `values` in row-major order.
     ///
     /// ```
-    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// let x = ivy::Array::from_shape_vec([2, 2], vec![1i64, 2, 3, 4])?;
     /// assert_eq!(x.shape().dims(), &[2, 2]);
     /// assert!(ivy::Array::from_shape_vec([3], vec![1i64, 2]).is_err());
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn from_shape_vec<T: Element>(shape: impl Into<Shape>, values: Vec<T>) -> Result<Array> {
-        Array::from_host(backend::current_backend(), shape.into(), HostData::from(values))
+        Array::from_host(
+            backend::current_backend(),
+            shape.into(),
+            HostData::from(values),
+        )
     }
 
     /// A 0-d array holding `value`, whose dtype is `T`'s (unlike a [`Scalar`],
     /// which takes the dtype of the array it meets).
     ///
     /// ```
-    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// let s = ivy::Array::scalar(3i8);
     /// assert_eq!(s.ndim(), 0);
     /// assert_eq!(s.dtype(), ivy::Dtype::Int8);
     /// ```
     pub fn scalar<T: Element>(value: T) -> Array {
-        Array::from_host_unchecked(backend::current_backend(), Shape::scalar(), HostData::from(vec![value]))
+        Array::from_host_unchecked(
+            backend::current_backend(),
+            Shape::scalar(),
+            HostData::from(vec![value]),
+        )
     }
 
     /// The shape.
@@ -189,7 +217,7 @@ impl Array {
     /// The elements as a typed slice, when the array is a host array of `T`.
     ///
     /// ```
-    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// let x = ivy::Array::from_vec(vec![1.0f64, 2.0]);
     /// assert_eq!(x.as_slice::<f64>(), Some(&[1.0, 2.0][..]));
     /// assert_eq!(x.as_slice::<f32>(), None);
@@ -211,7 +239,7 @@ impl Array {
     /// `T`'s; use [`astype`](crate::astype) first to convert.
     ///
     /// ```
-    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// let x = ivy::array![[1, 2], [3, 4]];
     /// assert_eq!(x.to_vec::<i32>()?, vec![1, 2, 3, 4]);
     /// assert!(x.to_vec::<f32>().is_err());
@@ -246,7 +274,7 @@ impl Array {
     /// The only element as a [`Scalar`]; the array must have one element.
     ///
     /// ```
-    /// # use ivy_core as ivy; extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// let s = ivy::sum(&ivy::array![1, 2, 3])?;
     /// assert_eq!(s.item()?, ivy::Scalar::Int(6));
     /// # Ok::<(), ivy::Error>(())
@@ -260,21 +288,29 @@ impl Array {
             ));
         }
         let host = self.to_host()?;
-        host.scalar_at(0).ok_or_else(|| Error::invalid("item", "array has no element"))
+        host.scalar_at(0)
+            .ok_or_else(|| Error::invalid("item", "array has no element"))
     }
 
     /// The element at a row-major flat index, as a [`Scalar`].
     pub fn get_flat(&self, index: usize) -> Result<Scalar> {
         let host = self.to_host()?;
         host.scalar_at(index).ok_or_else(|| {
-            Error::invalid("get_flat", format!("index {index} out of bounds for size {}", self.size()))
+            Error::invalid(
+                "get_flat",
+                format!("index {index} out of bounds for size {}", self.size()),
+            )
         })
     }
 
     /// The same elements with another shape of the same size (no copy).
     pub(crate) fn with_shape(&self, shape: Shape) -> Array {
         debug_assert_eq!(shape.size(), self.size());
-        Array { shape, data: self.data.clone(), backend: self.backend }
+        Array {
+            shape,
+            data: self.data.clone(),
+            backend: self.backend,
+        }
     }
 
     /// Whether both arrays share their element storage.
@@ -315,6 +351,12 @@ impl PartialEq for Array {
 
 impl fmt::Debug for Array {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{self} /* {} {} on {} */", self.dtype(), self.shape, self.backend.name())
+        write!(
+            f,
+            "{self} /* {} {} on {} */",
+            self.dtype(),
+            self.shape,
+            self.backend.name()
+        )
     }
 }

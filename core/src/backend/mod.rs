@@ -17,12 +17,12 @@
 mod registry;
 mod tables;
 
+pub use ivy_spec::version::{Version, VersionError, VersionKey, resolve_version};
 pub use registry::{
-    BACKENDS, BackendGuard, available_backends, current_backend, current_backend_str,
-    set_backend, unset_backend, use_backend, with_backend,
+    BACKENDS, BackendGuard, available_backends, current_backend, current_backend_str, set_backend,
+    unset_backend, use_backend, with_backend,
 };
 pub use tables::{KernelTable, Resolved, TableMode, derived_support};
-pub use ivy_spec::version::{Version, VersionError, VersionKey, resolve_version};
 
 pub use crate::api::Backend;
 
@@ -61,7 +61,10 @@ pub trait BackendBase: Send + Sync + 'static {
             Some(h) => Ok(h.clone()),
             None => Err(Error::invalid(
                 "to_host",
-                format!("the {} backend cannot read this array's native storage", self.name()),
+                format!(
+                    "the {} backend cannot read this array's native storage",
+                    self.name()
+                ),
             )),
         }
     }
@@ -79,7 +82,10 @@ pub struct BackendEntry {
 impl BackendEntry {
     /// An entry for `backend` (a `const fn`, so entries can be statics).
     pub const fn new(backend: &'static dyn Backend) -> BackendEntry {
-        BackendEntry { backend, resolved: OnceLock::new() }
+        BackendEntry {
+            backend,
+            resolved: OnceLock::new(),
+        }
     }
 
     /// The implementation.
@@ -100,7 +106,8 @@ impl BackendEntry {
 
     /// The tables, resolved once.
     pub fn resolved(&self) -> &Resolved {
-        self.resolved.get_or_init(|| Resolved::resolve(self.backend, self.version()))
+        self.resolved
+            .get_or_init(|| Resolved::resolve(self.backend, self.version()))
     }
 
     /// The dtypes valid on this backend (Ivy's `valid_dtypes` once the backend

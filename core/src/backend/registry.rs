@@ -16,7 +16,7 @@ thread_local! {
 /// The names of the registered backends.
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// assert!(ivy::available_backends().contains(&"ndarray"));
 /// ```
 pub fn available_backends() -> Vec<&'static str> {
@@ -27,10 +27,14 @@ pub fn available_backends() -> Vec<&'static str> {
 }
 
 fn find(name: &str) -> Result<&'static BackendEntry> {
-    BACKENDS.iter().copied().find(|b| b.name() == name).ok_or_else(|| Error::UnknownBackend {
-        name: name.to_string(),
-        available: available_backends().into_iter().map(String::from).collect(),
-    })
+    BACKENDS
+        .iter()
+        .copied()
+        .find(|b| b.name() == name)
+        .ok_or_else(|| Error::UnknownBackend {
+            name: name.to_string(),
+            available: available_backends().into_iter().map(String::from).collect(),
+        })
 }
 
 /// The backend new arrays are made on in this thread: the last one set with
@@ -38,7 +42,7 @@ fn find(name: &str) -> Result<&'static BackendEntry> {
 /// backend, else a backend with no kernels (named `none`).
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// assert_eq!(ivy::current_backend().name(), "ndarray");
 /// ```
 pub fn current_backend() -> &'static BackendEntry {
@@ -60,7 +64,7 @@ fn default_backend() -> &'static BackendEntry {
 /// The name of the current backend (Ivy's `current_backend_str`).
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// assert_eq!(ivy::current_backend_str(), "ndarray");
 /// ```
 pub fn current_backend_str() -> &'static str {
@@ -71,7 +75,7 @@ pub fn current_backend_str() -> &'static str {
 /// Settings are a stack: [`unset_backend`] returns to the previous one.
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// ivy::set_backend("ndarray")?;
 /// assert!(ivy::set_backend("tensorflow").is_err());
 /// ivy::unset_backend();
@@ -106,7 +110,7 @@ impl Drop for BackendGuard {
 /// Set the current backend until the returned guard is dropped.
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// {
 ///     let _g = ivy::use_backend("ndarray")?;
 ///     assert_eq!(ivy::current_backend_str(), "ndarray");
@@ -127,7 +131,7 @@ pub fn use_backend(name: &str) -> Result<BackendGuard> {
 /// Run `f` with `name` as the current backend.
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// let x = ivy::with_backend("ndarray", || ivy::array![1.0, 2.0])?;
 /// assert_eq!(x.backend().name(), "ndarray");
 /// # Ok::<(), ivy::Error>(())

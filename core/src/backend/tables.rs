@@ -46,7 +46,7 @@ impl KernelTable {
     /// The dtypes the kernel runs for `version`, among `valid`.
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// use ivy::backend::{KernelTable, TableMode};
     /// use ivy::{Dtype, DtypeSet};
     /// let t = KernelTable {
@@ -107,7 +107,12 @@ impl Resolved {
                 kernel[i] = spec_tables(op, backend.name(), version, t.resolve(version, valid));
             }
         }
-        let mut r = Resolved { valid, kernel, implemented, supported: vec![DtypeSet::EMPTY; n] };
+        let mut r = Resolved {
+            valid,
+            kernel,
+            implemented,
+            supported: vec![DtypeSet::EMPTY; n],
+        };
         let mut memo: HashMap<&'static str, DtypeSet> = HashMap::new();
         for (i, op) in ops.iter().enumerate() {
             r.supported[i] = r.support_of(op, backend.name(), version, &mut memo, &mut Vec::new());
@@ -118,18 +123,27 @@ impl Resolved {
     /// The dtypes the kernel of `op` runs (empty when there is none).
     #[inline]
     pub fn kernel_mask(&self, op: OpId) -> DtypeSet {
-        self.kernel.get(op.0 as usize).copied().unwrap_or(DtypeSet::EMPTY)
+        self.kernel
+            .get(op.0 as usize)
+            .copied()
+            .unwrap_or(DtypeSet::EMPTY)
     }
 
     /// Whether the backend implements a kernel for `op`.
     #[inline]
     pub fn has_kernel(&self, op: OpId) -> bool {
-        self.implemented.get(op.0 as usize).copied().unwrap_or(false)
+        self.implemented
+            .get(op.0 as usize)
+            .copied()
+            .unwrap_or(false)
     }
 
     /// The input dtypes `op` supports.
     pub fn supported(&self, op: OpId) -> DtypeSet {
-        self.supported.get(op.0 as usize).copied().unwrap_or(DtypeSet::EMPTY)
+        self.supported
+            .get(op.0 as usize)
+            .copied()
+            .unwrap_or(DtypeSet::EMPTY)
     }
 
     fn support_of(
@@ -149,7 +163,9 @@ impl Resolved {
             (OpKind::Primary, None) => DtypeSet::EMPTY,
             (OpKind::Primary | OpKind::Mixed, Some(id)) => {
                 let k = self.kernel_mask(id);
-                own.iter().filter(|d| k.contains(op.kernel_dtype(*d))).collect()
+                own.iter()
+                    .filter(|d| k.contains(op.kernel_dtype(*d)))
+                    .collect()
             }
             (OpKind::Standalone, _) => own,
             (OpKind::Compositional, _) | (OpKind::Mixed, None) => {
@@ -175,13 +191,14 @@ impl Resolved {
 
 /// Apply the tables written on the spec entry for `backend`.
 fn spec_tables(op: &OpInfo, backend: &str, version: &str, s: DtypeSet) -> DtypeSet {
-    op.tables.iter().filter(|t| t.backend == backend).fold(s, |s, t| {
-        match resolve_rows(t.rows, version) {
+    op.tables
+        .iter()
+        .filter(|t| t.backend == backend)
+        .fold(s, |s, t| match resolve_rows(t.rows, version) {
             Some(rows) if t.supported => s & rows,
             Some(rows) => s - rows,
             None => s,
-        }
-    })
+        })
 }
 
 /// The supported dtypes of an op that is not built in (a user's `#[op]`),
@@ -189,5 +206,11 @@ fn spec_tables(op: &OpInfo, backend: &str, version: &str, s: DtypeSet) -> DtypeS
 pub fn derived_support(op: &'static OpInfo, backend: &BackendEntry) -> DtypeSet {
     let r = backend.resolved();
     let mut memo = HashMap::new();
-    r.support_of(op, backend.name(), backend.version(), &mut memo, &mut Vec::new())
+    r.support_of(
+        op,
+        backend.name(),
+        backend.version(),
+        &mut memo,
+        &mut Vec::new(),
+    )
 }

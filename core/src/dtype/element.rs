@@ -21,6 +21,7 @@ pub type Complex64 = num_complex::Complex<f64>;
 /// anything to `bool` is "not zero".
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, Element};
 /// assert_eq!(<i16 as Element>::DTYPE, Dtype::Int16);
 /// assert_eq!(300i32.cast::<u8>(), 44);

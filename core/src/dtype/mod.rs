@@ -5,6 +5,7 @@
 //! both directions:
 //!
 //! ```
+//! # extern crate ivy_core as ivy;
 //! use ivy::Dtype;
 //! let d: Dtype = "bfloat16".parse()?;
 //! assert_eq!(d, Dtype::BFloat16);
@@ -57,6 +58,7 @@ use std::str::FromStr;
 /// [`DtypeSet`].
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert!(Dtype::Float32.is_float());
 /// assert_eq!(Dtype::Int16.bits(), 16);
@@ -100,6 +102,7 @@ pub enum Dtype {
 /// The broad kind of a dtype, used by the default-dtype rules.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, DtypeKind};
 /// assert_eq!(Dtype::UInt8.kind(), DtypeKind::UInt);
 /// ```
@@ -140,6 +143,7 @@ impl Dtype {
     /// The dtype with the given discriminant (the inverse of `d as u8`).
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// use ivy::Dtype;
     /// assert_eq!(Dtype::from_index(10), Some(Dtype::Float32));
     /// assert_eq!(Dtype::from_index(15), None);
@@ -155,6 +159,7 @@ impl Dtype {
     /// Ivy's name of the dtype.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// assert_eq!(ivy::Dtype::Complex128.name(), "complex128");
     /// ```
     pub const fn name(self) -> &'static str {
@@ -180,6 +185,7 @@ impl Dtype {
     /// The dtype named `name` (Ivy's spelling), if there is one.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// assert_eq!(ivy::Dtype::from_name("uint16"), Some(ivy::Dtype::UInt16));
     /// assert_eq!(ivy::Dtype::from_name("float8"), None);
     /// ```
@@ -192,9 +198,7 @@ impl Dtype {
         match self {
             Dtype::Int8 | Dtype::Int16 | Dtype::Int32 | Dtype::Int64 => DtypeKind::Int,
             Dtype::UInt8 | Dtype::UInt16 | Dtype::UInt32 | Dtype::UInt64 => DtypeKind::UInt,
-            Dtype::BFloat16 | Dtype::Float16 | Dtype::Float32 | Dtype::Float64 => {
-                DtypeKind::Float
-            }
+            Dtype::BFloat16 | Dtype::Float16 | Dtype::Float32 | Dtype::Float64 => DtypeKind::Float,
             Dtype::Bool => DtypeKind::Bool,
             Dtype::Complex64 | Dtype::Complex128 => DtypeKind::Complex,
         }
@@ -204,6 +208,7 @@ impl Dtype {
     /// complex dtypes count both parts).
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// assert_eq!(ivy::Dtype::Bool.bits(), 8);
     /// assert_eq!(ivy::Dtype::Complex64.bits(), 64);
     /// ```
@@ -262,6 +267,7 @@ impl Dtype {
     /// `complex128` -> `float64`, any other dtype -> itself.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// assert_eq!(ivy::Dtype::Complex64.real(), ivy::Dtype::Float32);
     /// ```
     pub const fn real(self) -> Dtype {
@@ -288,7 +294,9 @@ impl FromStr for Dtype {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Dtype> {
-        Dtype::from_name(s).ok_or_else(|| Error::UnknownDtype { name: s.to_string() })
+        Dtype::from_name(s).ok_or_else(|| Error::UnknownDtype {
+            name: s.to_string(),
+        })
     }
 }
 
@@ -311,7 +319,7 @@ impl<'de> serde::Deserialize<'de> for Dtype {
 /// `bool` to the default integer dtype; floats and complex keep their dtype.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::dtype::sum_dtype(Dtype::Int8), Dtype::Int32);
 /// assert_eq!(ivy::dtype::sum_dtype(Dtype::Int64), Dtype::Int64);
@@ -338,7 +346,7 @@ pub fn sum_dtype(dtype: Dtype) -> Dtype {
 /// when a bound needs it).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, Scalar};
 /// assert_eq!(ivy::dtype::infer_arange_dtype(Scalar::Int(0), None, Scalar::Int(1)), Dtype::Int32);
 /// assert_eq!(ivy::dtype::infer_arange_dtype(Scalar::Int(0), Some(Scalar::Float(1.0)), Scalar::Int(1)), Dtype::Float32);
@@ -352,6 +360,7 @@ pub fn infer_arange_dtype(start: Scalar, stop: Option<Scalar>, step: Scalar) -> 
 /// Ivy's `dtype_bits`: the number of bits of one element.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::dtype_bits(ivy::Dtype::Float16), 16);
 /// ```
 pub fn dtype_bits(dtype: Dtype) -> u32 {
@@ -361,6 +370,7 @@ pub fn dtype_bits(dtype: Dtype) -> u32 {
 /// Ivy's `is_float_dtype`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// assert!(ivy::is_float_dtype(ivy::Dtype::BFloat16));
 /// ```
 pub fn is_float_dtype(dtype: Dtype) -> bool {
@@ -370,6 +380,7 @@ pub fn is_float_dtype(dtype: Dtype) -> bool {
 /// Ivy's `is_int_dtype` (true for `uint*` too).
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// assert!(ivy::is_int_dtype(ivy::Dtype::UInt8));
 /// ```
 pub fn is_int_dtype(dtype: Dtype) -> bool {
@@ -379,6 +390,7 @@ pub fn is_int_dtype(dtype: Dtype) -> bool {
 /// Ivy's `is_uint_dtype`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// assert!(!ivy::is_uint_dtype(ivy::Dtype::Int8));
 /// ```
 pub fn is_uint_dtype(dtype: Dtype) -> bool {
@@ -388,6 +400,7 @@ pub fn is_uint_dtype(dtype: Dtype) -> bool {
 /// Ivy's `is_complex_dtype`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// assert!(ivy::is_complex_dtype(ivy::Dtype::Complex64));
 /// ```
 pub fn is_complex_dtype(dtype: Dtype) -> bool {
@@ -397,6 +410,7 @@ pub fn is_complex_dtype(dtype: Dtype) -> bool {
 /// Ivy's `is_bool_dtype`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// assert!(ivy::is_bool_dtype(ivy::Dtype::Bool));
 /// ```
 pub fn is_bool_dtype(dtype: Dtype) -> bool {
@@ -420,7 +434,13 @@ mod tests {
     fn kinds_partition_the_dtypes() {
         let mut n = 0;
         for d in Dtype::ALL {
-            let flags = [d.is_signed_int(), d.is_uint(), d.is_float(), d.is_bool(), d.is_complex()];
+            let flags = [
+                d.is_signed_int(),
+                d.is_uint(),
+                d.is_float(),
+                d.is_bool(),
+                d.is_complex(),
+            ];
             assert_eq!(flags.iter().filter(|f| **f).count(), 1, "{d}");
             n += 1;
         }

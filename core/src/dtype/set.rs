@@ -10,6 +10,7 @@ use std::ops::{BitAnd, BitOr, Not, Sub};
 /// checking support on a call is one `&`.
 ///
 /// ```
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, DtypeSet};
 /// let s = DtypeSet::FLOAT | DtypeSet::COMPLEX;
 /// assert!(s.contains(Dtype::Complex64));
@@ -55,6 +56,7 @@ impl DtypeSet {
     /// The set of the given dtypes.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// use ivy::{Dtype, DtypeSet};
     /// let s = DtypeSet::of(&[Dtype::Int8, Dtype::Bool]);
     /// assert_eq!(s.len(), 2);
@@ -126,6 +128,7 @@ impl DtypeSet {
     /// backend's valid dtypes happens when the backend is resolved.
     ///
     /// ```
+    /// # extern crate ivy_core as ivy;
     /// use ivy::DtypeSet;
     /// assert_eq!(DtypeSet::from_class("unsigned"), Some(DtypeSet::UINT));
     /// assert_eq!(DtypeSet::from_class("int8").map(|s| s.len()), Some(1));

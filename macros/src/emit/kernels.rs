@@ -100,7 +100,7 @@ pub fn kernels_module(spec: &Spec, t: &Target) -> TokenStream {
             ///
             /// ```
             /// # extern crate ivy_ndarray;
-            /// # use ivy_core as ivy;
+            /// # extern crate ivy_core as ivy;
             /// let b: &dyn ivy::Backend = ivy::current_backend().backend();
             /// assert_eq!(b.name(), "ndarray");
             /// ```

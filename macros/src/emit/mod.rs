@@ -222,7 +222,7 @@ pub fn doc_attrs(lines: &[String], target: &Target) -> TokenStream {
             let lang = t.trim_start_matches('`').trim();
             if !in_code && target.builtin && (lang.is_empty() || lang == "rust") {
                 out.push("# extern crate ivy_ndarray;".to_string());
-                out.push("# use ivy_core as ivy;".to_string());
+                out.push("# extern crate ivy_core as ivy;".to_string());
             }
             in_code = !in_code;
         }

@@ -142,7 +142,7 @@ pub fn opts_module(structs: Vec<TokenStream>) -> TokenStream {
         ///
         /// ```
         /// # extern crate ivy_ndarray;
-        /// # use ivy_core as ivy;
+        /// # extern crate ivy_core as ivy;
         /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
         /// let s = ivy::sum_with(&x, ivy::opts::Sum::new().axis(0).keepdims(true))?;
         /// assert_eq!(s.shape().dims(), &[1, 2]);

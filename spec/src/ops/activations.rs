@@ -28,7 +28,7 @@ category activations {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    fn leaky_relu(x: Array, alpha: f64 = 0.2) -> Array {
+    fn leaky_relu(x: Array, #[default(0.2)] alpha: f64) -> Array {
         let pos = ivy::greater(x, 0)?;
         ivy::r#where(&pos, x, &ivy::multiply(x, alpha)?)
     }
@@ -43,7 +43,7 @@ category activations {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    fn gelu(x: Array, approximate: bool = false) -> Array {
+    fn gelu(x: Array, #[default(false)] approximate: bool) -> Array {
         if approximate {
             let c = (2.0 / std::f64::consts::PI).sqrt();
             let inner = ivy::multiply(&ivy::add(x, &ivy::multiply(&ivy::pow(x, 3)?, 0.044715)?)?, c)?;
@@ -76,7 +76,7 @@ category activations {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    fn softmax(x: Array, axis: i64 = -1) -> Array {
+    fn softmax(x: Array, #[default(-1)] axis: i64) -> Array {
         let m = ivy::max_with(x, ivy::opts::Max::new().axis(axis).keepdims(true))?;
         let e = ivy::exp(&ivy::subtract(x, &m)?)?;
         let s = ivy::sum_with(&e, ivy::opts::Sum::new().axis(axis).keepdims(true))?;
@@ -93,7 +93,7 @@ category activations {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    fn log_softmax(x: Array, axis: i64 = -1) -> Array {
+    fn log_softmax(x: Array, #[default(-1)] axis: i64) -> Array {
         let m = ivy::max_with(x, ivy::opts::Max::new().axis(axis).keepdims(true))?;
         let shifted = ivy::subtract(x, &m)?;
         let s = ivy::sum_with(&ivy::exp(&shifted)?, ivy::opts::Sum::new().axis(axis).keepdims(true))?;
@@ -112,7 +112,11 @@ category activations {
     #[mixed]
     #[dtypes(float)]
     #[differentiable]
-    fn softplus(x: Array, beta: Option<f64> = None, threshold: Option<f64> = None) -> Array {
+    fn softplus(
+        x: Array,
+        #[default(None)] beta: Option<f64>,
+        #[default(None)] threshold: Option<f64>,
+    ) -> Array {
         let b = beta.unwrap_or(1.0);
         let bx = ivy::multiply(x, b)?;
         // log1p(exp(-|bx|)) + max(bx, 0), divided by beta: stable for any bx.

@@ -39,7 +39,11 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn zeros(shape: Shape, dtype: Dtype = ivy::default_dtype(), device: Device = ivy::default_device()) -> Array;
+    fn zeros(
+        shape: Shape,
+        #[default(ivy::default_dtype())] dtype: Dtype,
+        #[default(ivy::default_device())] device: Device,
+    ) -> Array;
 
     /// An array of ones of the given shape.
     ///
@@ -51,7 +55,11 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn ones(shape: Shape, dtype: Dtype = ivy::default_dtype(), device: Device = ivy::default_device()) -> Array;
+    fn ones(
+        shape: Shape,
+        #[default(ivy::default_dtype())] dtype: Dtype,
+        #[default(ivy::default_device())] device: Device,
+    ) -> Array;
 
     /// An array of the given shape whose values do not matter (arrays are
     /// immutable values here, so this is `zeros`).
@@ -63,7 +71,11 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn empty(shape: Shape, dtype: Dtype = ivy::default_dtype(), device: Device = ivy::default_device()) -> Array;
+    fn empty(
+        shape: Shape,
+        #[default(ivy::default_dtype())] dtype: Dtype,
+        #[default(ivy::default_device())] device: Device,
+    ) -> Array;
 
     /// An array of the given shape filled with `fill_value`; without `dtype`,
     /// the dtype Ivy infers for the value (`bool`, the default int or float
@@ -79,7 +91,12 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn full(shape: Shape, fill_value: Scalar, dtype: Dtype = fill_value.default_dtype(), device: Device = ivy::default_device()) -> Array;
+    fn full(
+        shape: Shape,
+        fill_value: Scalar,
+        #[default(fill_value.default_dtype())] dtype: Dtype,
+        #[default(ivy::default_device())] device: Device,
+    ) -> Array;
 
     /// Zeros of the shape of `x`, of its dtype unless `dtype` is given.
     ///
@@ -91,7 +108,11 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn zeros_like(x: Array, dtype: Dtype = x.dtype(), device: Device = x.device()) -> Array;
+    fn zeros_like(
+        x: Array,
+        #[default(x.dtype())] dtype: Dtype,
+        #[default(x.device())] device: Device,
+    ) -> Array;
 
     /// Ones of the shape of `x`, of its dtype unless `dtype` is given.
     ///
@@ -102,7 +123,11 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn ones_like(x: Array, dtype: Dtype = x.dtype(), device: Device = x.device()) -> Array;
+    fn ones_like(
+        x: Array,
+        #[default(x.dtype())] dtype: Dtype,
+        #[default(x.device())] device: Device,
+    ) -> Array;
 
     /// An array of the shape of `x` whose values do not matter (zeros).
     ///
@@ -113,7 +138,11 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn empty_like(x: Array, dtype: Dtype = x.dtype(), device: Device = x.device()) -> Array;
+    fn empty_like(
+        x: Array,
+        #[default(x.dtype())] dtype: Dtype,
+        #[default(x.device())] device: Device,
+    ) -> Array;
 
     /// An array of the shape of `x` filled with `fill_value`, of the dtype of
     /// `x` unless `dtype` is given.
@@ -125,7 +154,12 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn full_like(x: Array, fill_value: Scalar, dtype: Dtype = x.dtype(), device: Device = x.device()) -> Array;
+    fn full_like(
+        x: Array,
+        fill_value: Scalar,
+        #[default(x.dtype())] dtype: Dtype,
+        #[default(x.device())] device: Device,
+    ) -> Array;
 
     /// Evenly spaced values in `[start, stop)` with spacing `step`; with no
     /// `stop`, `[0, start)`. Without `dtype`: the default float dtype if any
@@ -141,7 +175,13 @@ category creation {
     #[dtypes(real)]
     #[out(dtype)]
     #[not_differentiable]
-    fn arange(start: Scalar, stop: Option<Scalar> = None, step: Scalar = 1, dtype: Dtype = ivy::dtype::infer_arange_dtype(start, stop, step), device: Device = ivy::default_device()) -> Array;
+    fn arange(
+        start: Scalar,
+        #[default(None)] stop: Option<Scalar>,
+        #[default(1)] step: Scalar,
+        #[default(ivy::dtype::infer_arange_dtype(start, stop, step))] dtype: Dtype,
+        #[default(ivy::default_device())] device: Device,
+    ) -> Array;
 
     /// `num` evenly spaced values from `start` to `stop` (included unless
     /// `endpoint` is false).
@@ -154,7 +194,14 @@ category creation {
     #[dtypes(numeric)]
     #[out(dtype)]
     #[not_differentiable]
-    fn linspace(start: Scalar, stop: Scalar, num: usize, endpoint: bool = true, dtype: Dtype = ivy::default_float_dtype(), device: Device = ivy::default_device()) -> Array;
+    fn linspace(
+        start: Scalar,
+        stop: Scalar,
+        num: usize,
+        #[default(true)] endpoint: bool,
+        #[default(ivy::default_float_dtype())] dtype: Dtype,
+        #[default(ivy::default_device())] device: Device,
+    ) -> Array;
 
     /// A 2-d array with ones on the `k`-th diagonal and zeros elsewhere,
     /// optionally repeated over `batch_shape`.
@@ -169,7 +216,14 @@ category creation {
     #[primary]
     #[out(dtype)]
     #[not_differentiable]
-    fn eye(n_rows: usize, n_cols: Option<usize> = None, k: i64 = 0, batch_shape: Option<Shape> = None, dtype: Dtype = ivy::default_dtype(), device: Device = ivy::default_device()) -> Array;
+    fn eye(
+        n_rows: usize,
+        #[default(None)] n_cols: Option<usize>,
+        #[default(0)] k: i64,
+        #[default(None)] batch_shape: Option<Shape>,
+        #[default(ivy::default_dtype())] dtype: Dtype,
+        #[default(ivy::default_device())] device: Device,
+    ) -> Array;
 
     /// The lower triangle of the last two dimensions of `x`: elements above
     /// the `k`-th diagonal are zeroed.
@@ -181,7 +235,7 @@ category creation {
     /// ```
     #[primary]
     #[differentiable]
-    fn tril(x: Array, k: i64 = 0) -> Array;
+    fn tril(x: Array, #[default(0)] k: i64) -> Array;
 
     /// The upper triangle of the last two dimensions of `x`: elements below
     /// the `k`-th diagonal are zeroed.
@@ -193,7 +247,7 @@ category creation {
     /// ```
     #[primary]
     #[differentiable]
-    fn triu(x: Array, k: i64 = 0) -> Array;
+    fn triu(x: Array, #[default(0)] k: i64) -> Array;
 
     /// One-hot encodings of the integer `indices`: a new axis (last, or
     /// `axis`) of length `depth` holds `on_value` (1) at the index and
@@ -210,7 +264,15 @@ category creation {
     #[out(dtype)]
     #[not_differentiable]
     #[sample(depth = 5usize)]
-    fn one_hot(indices: Array, depth: usize, on_value: Scalar = 1, off_value: Scalar = 0, axis: Option<i64> = None, dtype: Dtype = ivy::default_float_dtype(), device: Device = indices.device()) -> Array;
+    fn one_hot(
+        indices: Array,
+        depth: usize,
+        #[default(1)] on_value: Scalar,
+        #[default(0)] off_value: Scalar,
+        #[default(None)] axis: Option<i64>,
+        #[default(ivy::default_float_dtype())] dtype: Dtype,
+        #[default(indices.device())] device: Device,
+    ) -> Array;
 
     /// Coordinate matrices from coordinate vectors: for `n` 1-d arrays, `n`
     /// arrays of their broadcast shape (`indexing = "xy"`, the default,
@@ -226,7 +288,11 @@ category creation {
     #[out(same_each)]
     #[differentiable]
     #[sample(arrays = [3])]
-    fn meshgrid(arrays: Arrays, sparse: bool = false, indexing: Str = "xy") -> Vec<Array>;
+    fn meshgrid(
+        arrays: Arrays,
+        #[default(false)] sparse: bool,
+        #[default("xy")] indexing: Str,
+    ) -> Vec<Array>;
 }
     } };
 }

@@ -19,7 +19,7 @@ category data_type {
     #[primary]
     #[out(dtype)]
     #[differentiable]
-    fn astype(x: Array, dtype: Dtype, copy: bool = true) -> Array;
+    fn astype(x: Array, dtype: Dtype, #[default(true)] copy: bool) -> Array;
 
     /// `x` broadcast to `shape` (NumPy's rules).
     ///

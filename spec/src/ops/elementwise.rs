@@ -555,7 +555,7 @@ category elementwise {
     #[primary]
     #[dtypes(real)]
     #[differentiable]
-    fn round(x: Array, decimals: i64 = 0) -> Array;
+    fn round(x: Array, #[default(0)] decimals: i64) -> Array;
 
     /// Rounds each element of `x` toward zero (integers are returned as they
     /// are).
@@ -722,7 +722,7 @@ category elementwise {
     #[cast(integer => float)]
     #[out(real)]
     #[differentiable]
-    fn angle(z: Array, deg: bool = false) -> Array;
+    fn angle(z: Array, #[default(false)] deg: bool) -> Array;
 
     /// Replaces NaN with `nan`, positive infinity with `posinf` (default: the
     /// largest finite value of the dtype) and negative infinity with `neginf`
@@ -737,7 +737,13 @@ category elementwise {
     #[primary]
     #[dtypes(numeric)]
     #[differentiable]
-    fn nan_to_num(x: Array, copy: bool = true, nan: f64 = 0.0, posinf: Option<f64> = None, neginf: Option<f64> = None) -> Array;
+    fn nan_to_num(
+        x: Array,
+        #[default(true)] copy: bool,
+        #[default(0.0)] nan: f64,
+        #[default(None)] posinf: Option<f64>,
+        #[default(None)] neginf: Option<f64>,
+    ) -> Array;
 
     /// Adds `x2` (times `alpha` when given) to `x1`, after promoting both to
     /// a common dtype and broadcasting their shapes; also the `+` operator.
@@ -757,7 +763,7 @@ category elementwise {
     #[promote]
     #[operator(+)]
     #[differentiable]
-    fn add(x1: Array, x2: Array, alpha: Option<Scalar> = None) -> Array;
+    fn add(x1: Array, x2: Array, #[default(None)] alpha: Option<Scalar>) -> Array;
 
     /// Subtracts `x2` (times `alpha` when given) from `x1`; also the `-`
     /// operator.
@@ -771,7 +777,7 @@ category elementwise {
     #[promote]
     #[operator(-)]
     #[differentiable]
-    fn subtract(x1: Array, x2: Array, alpha: Option<Scalar> = None) -> Array;
+    fn subtract(x1: Array, x2: Array, #[default(None)] alpha: Option<Scalar>) -> Array;
 
     /// Multiplies `x1` by `x2` elementwise; also the `*` operator.
     ///
@@ -829,7 +835,7 @@ category elementwise {
     #[promote]
     #[operator(%)]
     #[differentiable]
-    fn remainder(x1: Array, x2: Array, modulus: bool = true) -> Array;
+    fn remainder(x1: Array, x2: Array, #[default(true)] modulus: bool) -> Array;
 
     /// `x1` raised to the power `x2`, elementwise (an integer to a negative
     /// integer power is 0 unless the base is 1 or -1).

@@ -19,7 +19,11 @@ category general {
     #[compositional]
     #[convenience]
     #[dtypes(numeric)]
-    fn stable_divide(numerator: Array, denominator: Array, min_denominator: Option<f64> = None) -> Array {
+    fn stable_divide(
+        numerator: Array,
+        denominator: Array,
+        #[default(None)] min_denominator: Option<f64>,
+    ) -> Array {
         let eps = min_denominator.unwrap_or(1e-12);
         ivy::divide(numerator, &ivy::add(denominator, eps)?)
     }

@@ -23,7 +23,14 @@ category linear_algebra {
     #[dtypes(numeric)]
     #[promote]
     #[differentiable]
-    fn matmul(x1: Array, x2: Array, transpose_a: bool = false, transpose_b: bool = false, adjoint_a: bool = false, adjoint_b: bool = false) -> Array;
+    fn matmul(
+        x1: Array,
+        x2: Array,
+        #[default(false)] transpose_a: bool,
+        #[default(false)] transpose_b: bool,
+        #[default(false)] adjoint_a: bool,
+        #[default(false)] adjoint_b: bool,
+    ) -> Array;
 
     /// `x` with its last two axes swapped (and conjugated with `conjugate`).
     ///
@@ -33,7 +40,7 @@ category linear_algebra {
     /// ```
     #[primary]
     #[differentiable]
-    fn matrix_transpose(x: Array, conjugate: bool = false) -> Array;
+    fn matrix_transpose(x: Array, #[default(false)] conjugate: bool) -> Array;
 
     /// The outer product of the 1-d arrays `x1` and `x2`.
     ///
@@ -58,7 +65,12 @@ category linear_algebra {
     #[primary]
     #[dtypes(numeric)]
     #[differentiable]
-    fn trace(x: Array, offset: i64 = 0, axis1: Axis = 0, axis2: Axis = 1) -> Array;
+    fn trace(
+        x: Array,
+        #[default(0)] offset: i64,
+        #[default(0)] axis1: Axis,
+        #[default(1)] axis2: Axis,
+    ) -> Array;
 
     /// The `offset`-th diagonal of the matrices of `x` over `axis1` and
     /// `axis2` (appended as the last axis).
@@ -69,7 +81,12 @@ category linear_algebra {
     /// ```
     #[primary]
     #[differentiable]
-    fn diagonal(x: Array, offset: i64 = 0, axis1: Axis = -2, axis2: Axis = -1) -> Array;
+    fn diagonal(
+        x: Array,
+        #[default(0)] offset: i64,
+        #[default(-2)] axis1: Axis,
+        #[default(-1)] axis2: Axis,
+    ) -> Array;
 
     /// The dot product of `x1` and `x2` along `axis` (conjugating `x1`).
     ///
@@ -79,7 +96,7 @@ category linear_algebra {
     /// ```
     #[compositional]
     #[dtypes(numeric)]
-    fn vecdot(x1: Array, x2: Array, axis: i64 = -1) -> Array {
+    fn vecdot(x1: Array, x2: Array, #[default(-1)] axis: i64) -> Array {
         let x1 = if x1.dtype().is_complex() { ivy::conj(x1)? } else { x1.clone() };
         let p = ivy::multiply(&x1, x2)?;
         ivy::sum_with(&p, ivy::opts::Sum::new().axis(axis).dtype(p.dtype()))
@@ -98,7 +115,12 @@ category linear_algebra {
     /// ```
     #[compositional]
     #[dtypes(float | complex)]
-    fn vector_norm(x: Array, axis: Option<Axes> = None, keepdims: bool = false, ord: f64 = 2.0) -> Array {
+    fn vector_norm(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(false)] keepdims: bool,
+        #[default(2.0)] ord: f64,
+    ) -> Array {
         let a = ivy::abs(x)?;
         let mut o = ivy::opts::Max::new().keepdims(keepdims);
         let mut s = ivy::opts::Sum::new().keepdims(keepdims).dtype(a.dtype());

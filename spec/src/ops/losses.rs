@@ -20,7 +20,13 @@ category losses {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    fn cross_entropy(r#true: Array, pred: Array, axis: i64 = -1, epsilon: f64 = 1e-7, reduction: Str = "mean") -> Array {
+    fn cross_entropy(
+        r#true: Array,
+        pred: Array,
+        #[default(-1)] axis: i64,
+        #[default(1e-7)] epsilon: f64,
+        #[default("mean")] reduction: Str,
+    ) -> Array {
         let p = ivy::clip_with(pred, ivy::opts::Clip::new().x_min(epsilon).x_max(1.0 - epsilon))?;
         let logp = ivy::log(&p)?;
         let per = ivy::negative(&ivy::sum_with(&ivy::multiply(&logp, r#true)?, ivy::opts::Sum::new().axis(axis))?)?;
@@ -38,7 +44,14 @@ category losses {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    fn binary_cross_entropy(r#true: Array, pred: Array, from_logits: bool = false, epsilon: f64 = 1e-7, reduction: Str = "mean", pos_weight: Option<f64> = None) -> Array {
+    fn binary_cross_entropy(
+        r#true: Array,
+        pred: Array,
+        #[default(false)] from_logits: bool,
+        #[default(1e-7)] epsilon: f64,
+        #[default("mean")] reduction: Str,
+        #[default(None)] pos_weight: Option<f64>,
+    ) -> Array {
         let w = pos_weight.unwrap_or(1.0);
         let per = if from_logits {
             // (1 - t) * x + (1 + (w - 1) t) * (log1p(exp(-|x|)) + max(-x, 0))
@@ -66,7 +79,13 @@ category losses {
     #[dtypes(float)]
     #[dtype_of(pred)]
     #[sample(r#true = ([2], int64))]
-    fn sparse_cross_entropy(r#true: Array, pred: Array, axis: i64 = -1, epsilon: f64 = 1e-7, reduction: Str = "mean") -> Array {
+    fn sparse_cross_entropy(
+        r#true: Array,
+        pred: Array,
+        #[default(-1)] axis: i64,
+        #[default(1e-7)] epsilon: f64,
+        #[default("mean")] reduction: Str,
+    ) -> Array {
         let depth = pred.shape().dims().get(ivy::shape::normalize_axis("sparse_cross_entropy", axis, pred.ndim())?).copied().unwrap_or(0);
         let labels = ivy::astype(r#true, ivy::Dtype::Int64)?;
         let onehot = ivy::one_hot_with(&labels, depth, ivy::opts::OneHot::new().axis(axis).dtype(pred.dtype()))?;

@@ -19,7 +19,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(shape = [4])]
-    fn reshape(x: Array, shape: Ints, copy: Option<bool> = None) -> Array;
+    fn reshape(x: Array, shape: Ints, #[default(None)] copy: Option<bool>) -> Array;
 
     /// `x` with its axes permuted: axis `i` of the result is axis `axes[i]`
     /// of `x`.
@@ -45,7 +45,7 @@ category manipulation {
     /// ```
     #[primary]
     #[differentiable]
-    fn expand_dims(x: Array, axis: Ints = 0) -> Array;
+    fn expand_dims(x: Array, #[default(0)] axis: Ints) -> Array;
 
     /// `x` without the axes of length 1 given in `axis` (all of them by
     /// default); naming an axis longer than 1 is an error.
@@ -57,7 +57,7 @@ category manipulation {
     /// ```
     #[primary]
     #[differentiable]
-    fn squeeze(x: Array, axis: Option<Axes> = None) -> Array;
+    fn squeeze(x: Array, #[default(None)] axis: Option<Axes>) -> Array;
 
     /// The arrays joined along an existing `axis` (after promotion); with
     /// `axis = None`, flattened and joined.
@@ -72,7 +72,7 @@ category manipulation {
     #[primary]
     #[promote]
     #[differentiable]
-    fn concat(xs: Arrays, axis: Option<Axis> = Some(0)) -> Array;
+    fn concat(xs: Arrays, #[default(Some(0))] axis: Option<Axis>) -> Array;
 
     /// The arrays (of one shape) joined along a new `axis` (after promotion).
     ///
@@ -84,7 +84,7 @@ category manipulation {
     #[primary]
     #[promote]
     #[differentiable]
-    fn stack(arrays: Arrays, axis: NewAxis = 0) -> Array;
+    fn stack(arrays: Arrays, #[default(0)] axis: NewAxis) -> Array;
 
     /// `x` split along `axis`: into as many arrays as it is long (the
     /// default), into `n` equal sections, or into sections of the given sizes.
@@ -101,7 +101,12 @@ category manipulation {
     #[primary]
     #[out(same_each)]
     #[differentiable]
-    fn split(x: Array, num_or_size_splits: Option<Splits> = None, axis: Axis = 0, with_remainder: bool = false) -> Vec<Array>;
+    fn split(
+        x: Array,
+        #[default(None)] num_or_size_splits: Option<Splits>,
+        #[default(0)] axis: Axis,
+        #[default(false)] with_remainder: bool,
+    ) -> Vec<Array>;
 
     /// The slices of `x` along `axis`, as a list (kept as length-1 axes with
     /// `keepdims`).
@@ -114,7 +119,7 @@ category manipulation {
     #[primary]
     #[out(same_each)]
     #[differentiable]
-    fn unstack(x: Array, axis: Axis = 0, keepdims: bool = false) -> Vec<Array>;
+    fn unstack(x: Array, #[default(0)] axis: Axis, #[default(false)] keepdims: bool) -> Vec<Array>;
 
     /// `x` with the order of its elements reversed along `axis` (all axes by
     /// default).
@@ -125,7 +130,7 @@ category manipulation {
     /// ```
     #[primary]
     #[differentiable]
-    fn flip(x: Array, axis: Option<Axes> = None) -> Array;
+    fn flip(x: Array, #[default(None)] axis: Option<Axes>) -> Array;
 
     /// `x` rolled by `shift` along `axis` (the flattened array by default):
     /// elements that roll off one end come back at the other.
@@ -137,7 +142,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(shift = 1)]
-    fn roll(x: Array, shift: Ints, axis: Option<Ints> = None) -> Array;
+    fn roll(x: Array, shift: Ints, #[default(None)] axis: Option<Ints>) -> Array;
 
     /// `x` with the axes `axis0` and `axis1` swapped.
     ///
@@ -172,7 +177,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(repeats = 2)]
-    fn repeat(x: Array, repeats: Ints, axis: Option<Axis> = None) -> Array;
+    fn repeat(x: Array, repeats: Ints, #[default(None)] axis: Option<Axis>) -> Array;
 
     /// `x` with its elements clipped to `[x_min, x_max]` (either bound may be
     /// left out; bounds are arrays or scalars and broadcast with `x`, and
@@ -186,7 +191,11 @@ category manipulation {
     #[primary]
     #[dtypes(real)]
     #[differentiable]
-    fn clip(x: Array, x_min: Option<Array> = None, x_max: Option<Array> = None) -> Array;
+    fn clip(
+        x: Array,
+        #[default(None)] x_min: Option<Array>,
+        #[default(None)] x_max: Option<Array>,
+    ) -> Array;
 }
     } };
 }

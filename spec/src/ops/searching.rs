@@ -20,7 +20,11 @@ category searching {
     #[dtypes(real | bool)]
     #[out(index)]
     #[not_differentiable]
-    fn argmax(x: Array, axis: Option<Axis> = None, keepdims: bool = false) -> Array;
+    fn argmax(
+        x: Array,
+        #[default(None)] axis: Option<Axis>,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// The index of the smallest element of `x` along `axis` (of the
     /// flattened array by default), as `int64`; the first one on ties.
@@ -33,7 +37,11 @@ category searching {
     #[dtypes(real | bool)]
     #[out(index)]
     #[not_differentiable]
-    fn argmin(x: Array, axis: Option<Axis> = None, keepdims: bool = false) -> Array;
+    fn argmin(
+        x: Array,
+        #[default(None)] axis: Option<Axis>,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// Elements of `x1` where `condition` is true and of `x2` elsewhere (the
     /// three broadcast together; `x1` and `x2` are promoted, and the condition

@@ -19,7 +19,12 @@ category sorting {
     #[primary]
     #[dtypes(real | bool)]
     #[differentiable]
-    fn sort(x: Array, axis: Axis = -1, descending: bool = false, stable: bool = true) -> Array;
+    fn sort(
+        x: Array,
+        #[default(-1)] axis: Axis,
+        #[default(false)] descending: bool,
+        #[default(true)] stable: bool,
+    ) -> Array;
 
     /// The indices that sort `x` along `axis`, as `int64` (stable: equal
     /// elements keep their order).
@@ -32,7 +37,12 @@ category sorting {
     #[dtypes(real | bool)]
     #[out(index)]
     #[not_differentiable]
-    fn argsort(x: Array, axis: Axis = -1, descending: bool = false, stable: bool = true) -> Array;
+    fn argsort(
+        x: Array,
+        #[default(-1)] axis: Axis,
+        #[default(false)] descending: bool,
+        #[default(true)] stable: bool,
+    ) -> Array;
 }
     } };
 }

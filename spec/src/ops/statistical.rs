@@ -24,7 +24,12 @@ category statistical {
     #[primary]
     #[out(dtype)]
     #[differentiable]
-    fn sum(x: Array, axis: Option<Axes> = None, dtype: Dtype = ivy::dtype::sum_dtype(x.dtype()), keepdims: bool = false) -> Array;
+    fn sum(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// The product of the elements of `x` along `axis` (all axes by default),
     /// accumulating as [`sum`](fn@crate::sum) does.
@@ -36,7 +41,12 @@ category statistical {
     #[primary]
     #[out(dtype)]
     #[differentiable]
-    fn prod(x: Array, axis: Option<Axes> = None, dtype: Dtype = ivy::dtype::sum_dtype(x.dtype()), keepdims: bool = false) -> Array;
+    fn prod(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// The mean of the elements of `x` along `axis` (all axes by default);
     /// integers are cast to the default float dtype first.
@@ -49,7 +59,11 @@ category statistical {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
-    fn mean(x: Array, axis: Option<Axes> = None, keepdims: bool = false) -> Array;
+    fn mean(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// The variance of the elements of `x` along `axis`, dividing by
     /// `n - correction` (0 gives the population variance, 1 the sample one).
@@ -64,7 +78,12 @@ category statistical {
     #[dtypes(real)]
     #[cast(integer => float)]
     #[differentiable]
-    fn var(x: Array, axis: Option<Axes> = None, correction: f64 = 0.0, keepdims: bool = false) -> Array;
+    fn var(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(0.0)] correction: f64,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// The standard deviation of the elements of `x` along `axis` (the square
     /// root of [`var`](fn@crate::var)).
@@ -77,7 +96,12 @@ category statistical {
     #[dtypes(real)]
     #[cast(integer => float)]
     #[differentiable]
-    fn std(x: Array, axis: Option<Axes> = None, correction: f64 = 0.0, keepdims: bool = false) -> Array;
+    fn std(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(0.0)] correction: f64,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// The smallest element of `x` along `axis` (all axes by default); NaN
     /// if any element is NaN. An empty reduction is an error.
@@ -89,7 +113,11 @@ category statistical {
     #[primary]
     #[dtypes(real | bool)]
     #[differentiable]
-    fn min(x: Array, axis: Option<Axes> = None, keepdims: bool = false) -> Array;
+    fn min(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// The largest element of `x` along `axis` (all axes by default); NaN if
     /// any element is NaN. An empty reduction is an error.
@@ -103,7 +131,11 @@ category statistical {
     #[primary]
     #[dtypes(real | bool)]
     #[differentiable]
-    fn max(x: Array, axis: Option<Axes> = None, keepdims: bool = false) -> Array;
+    fn max(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// The cumulative sum of `x` along `axis` (`exclusive` starts from 0,
     /// `reverse` runs from the end), accumulating as [`sum`](fn@crate::sum).
@@ -117,7 +149,13 @@ category statistical {
     #[primary]
     #[out(dtype)]
     #[differentiable]
-    fn cumsum(x: Array, axis: Axis = 0, exclusive: bool = false, reverse: bool = false, dtype: Dtype = ivy::dtype::sum_dtype(x.dtype())) -> Array;
+    fn cumsum(
+        x: Array,
+        #[default(0)] axis: Axis,
+        #[default(false)] exclusive: bool,
+        #[default(false)] reverse: bool,
+        #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
+    ) -> Array;
 
     /// The cumulative product of `x` along `axis` (`exclusive` starts from 1,
     /// `reverse` runs from the end).
@@ -129,7 +167,13 @@ category statistical {
     #[primary]
     #[out(dtype)]
     #[differentiable]
-    fn cumprod(x: Array, axis: Axis = 0, exclusive: bool = false, reverse: bool = false, dtype: Dtype = ivy::dtype::sum_dtype(x.dtype())) -> Array;
+    fn cumprod(
+        x: Array,
+        #[default(0)] axis: Axis,
+        #[default(false)] exclusive: bool,
+        #[default(false)] reverse: bool,
+        #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
+    ) -> Array;
 }
     } };
 }

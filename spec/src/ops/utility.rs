@@ -17,7 +17,11 @@ category utility {
     #[primary]
     #[out(bool)]
     #[not_differentiable]
-    fn all(x: Array, axis: Option<Axes> = None, keepdims: bool = false) -> Array;
+    fn all(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 
     /// Whether any element of `x` along `axis` (all axes by default) is true
     /// (not zero).
@@ -29,7 +33,11 @@ category utility {
     #[primary]
     #[out(bool)]
     #[not_differentiable]
-    fn any(x: Array, axis: Option<Axes> = None, keepdims: bool = false) -> Array;
+    fn any(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(false)] keepdims: bool,
+    ) -> Array;
 }
     } };
 }

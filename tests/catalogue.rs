@@ -1,0 +1,155 @@
+//! The op x dtype x backend matrix, driven by the catalogue: every op is
+//! called with every dtype it claims on every registered backend, and must
+//! succeed with the output dtype its spec entry promises; every valid dtype it
+//! does not claim must be refused with an error (never a panic, never a
+//! silent success). A table that lies in either direction fails here.
+
+use ivy::catalogue::{self, CallArgs, OpInfo, OpKind, OutRule};
+use ivy::{Dtype, DtypeSet, Error};
+
+/// The dtype an op's output must have for inputs of `d`.
+fn expected_dtype(op: &OpInfo, d: Dtype, dtype_kwarg: bool) -> Option<Dtype> {
+    let k = op.kernel_dtype(d);
+    match op.out {
+        OutRule::Same | OutRule::SameEach => Some(k),
+        OutRule::Bool => Some(Dtype::Bool),
+        OutRule::Real => Some(k.real()),
+        OutRule::Index => Some(Dtype::Int64),
+        OutRule::DtypeParam if dtype_kwarg => Some(d),
+        OutRule::DtypeParam | OutRule::Custom => None,
+    }
+}
+
+fn has_dtype_param(op: &OpInfo) -> (bool, bool) {
+    let p = op.params.iter().find(|p| p.name == "dtype" && p.kind == "Dtype");
+    (p.is_some(), p.is_some_and(|p| p.is_keyword()))
+}
+
+fn has_array_input(op: &OpInfo) -> bool {
+    op.params.iter().any(|p| !p.is_keyword() && (p.kind == "Array" || p.kind == "Arrays"))
+}
+
+/// The calls that exercise `op` on dtype `d`: the sample arguments, plus
+/// `dtype = d` when the op takes a keyword dtype (creation ops are about the
+/// dtype they make).
+fn calls(op: &OpInfo, d: Dtype) -> Vec<(CallArgs, bool)> {
+    let Some(sample) = op.sample else { return Vec::new() };
+    let (has_dtype, keyword) = has_dtype_param(op);
+    let mut out = Vec::new();
+    if has_array_input(op) {
+        out.push((sample(d), false));
+    }
+    if has_dtype && keyword {
+        out.push((sample(d).kwarg("dtype", d), true));
+    }
+    if out.is_empty() {
+        out.push((sample(d), false));
+    }
+    out
+}
+
+#[test]
+fn every_op_runs_every_dtype_it_claims_and_refuses_the_rest() {
+    let mut failures = Vec::new();
+    let mut checked = 0usize;
+    for name in ivy::available_backends() {
+        let _g = ivy::use_backend(name).expect("registered backend");
+        let backend = ivy::current_backend();
+        for op in catalogue::ops() {
+            if op.kind == OpKind::Standalone || op.sample.is_none() {
+                continue;
+            }
+            let claimed = op.supported_dtypes(backend);
+            for d in Dtype::ALL {
+                let claims = claimed.contains(d);
+                if !claims && !backend.valid_dtypes().contains(d) {
+                    continue;
+                }
+                for (args, dtype_kwarg) in calls(op, d) {
+                    checked += 1;
+                    let got = op.call(&args);
+                    match (claims, got) {
+                        (true, Ok(outs)) => {
+                            if let Some(want) = expected_dtype(op, d, dtype_kwarg) {
+                                for o in &outs {
+                                    if o.dtype() != want {
+                                        failures.push(format!(
+                                            "{name}: {} on {d}{}: output dtype {} but the spec promises {want}",
+                                            op.name,
+                                            if dtype_kwarg { " (dtype kwarg)" } else { "" },
+                                            o.dtype()
+                                        ));
+                                    }
+                                }
+                            }
+                        }
+                        (true, Err(e)) => failures.push(format!(
+                            "{name}: {} claims {d} but failed{}: {e}",
+                            op.name,
+                            if dtype_kwarg { " (dtype kwarg)" } else { "" }
+                        )),
+                        (false, Ok(_)) => failures.push(format!(
+                            "{name}: {} does not claim {d} but ran on it{}",
+                            op.name,
+                            if dtype_kwarg { " (dtype kwarg)" } else { "" }
+                        )),
+                        (false, Err(Error::KernelPanic { message, .. })) => failures.push(format!(
+                            "{name}: {} panicked on unclaimed {d} instead of refusing: {message}",
+                            op.name
+                        )),
+                        (false, Err(_)) => {}
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} calls were made");
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn every_primary_op_has_a_kernel_on_the_default_backend() {
+    let backend = ivy::current_backend();
+    let missing: Vec<&str> = catalogue::ops()
+        .filter(|o| o.kind == OpKind::Primary)
+        .filter(|o| o.supported_dtypes(backend).is_empty())
+        .map(|o| o.name)
+        .collect();
+    assert!(missing.is_empty(), "primary ops without an ndarray kernel: {missing:?}");
+}
+
+#[test]
+fn the_catalogue_describes_every_op_consistently() {
+    let ops: Vec<&OpInfo> = catalogue::ops().collect();
+    assert!(ops.len() >= 80, "{} ops", ops.len());
+    let mut names: Vec<&str> = ops.iter().map(|o| o.name).collect();
+    names.sort();
+    let n = names.len();
+    names.dedup();
+    assert_eq!(names.len(), n, "duplicate op names");
+    for kind in [OpKind::Primary, OpKind::Compositional, OpKind::Mixed, OpKind::Standalone] {
+        assert!(ops.iter().any(|o| o.kind == kind), "no {kind:?} op");
+    }
+    for op in &ops {
+        assert!(!op.summary.is_empty(), "{} has no summary", op.name);
+        assert!(!op.dtypes.is_empty(), "{} accepts no dtype", op.name);
+        // A compositional op's callees are ops of the catalogue.
+        for c in op.callees {
+            assert!(catalogue::op(c).is_ok(), "{} calls unknown op {c}", op.name);
+        }
+        if op.kind != OpKind::Standalone {
+            assert!(op.call.is_some() && op.sample.is_some(), "{} cannot be called dynamically", op.name);
+        }
+    }
+}
+
+#[test]
+fn ivy_function_supported_dtypes_matches_the_catalogue() -> ivy::Result<()> {
+    let tan = ivy::function_supported_dtypes("tan")?;
+    assert!(tan.contains(Dtype::Int8), "ints are cast to float for tan");
+    assert!(!tan.contains(Dtype::Bool));
+    let all = ivy::function_supported_dtypes("tan")? | ivy::function_unsupported_dtypes("tan")?;
+    assert_eq!(all, DtypeSet::ALL);
+    assert!(ivy::function_supported_dtypes("no_such_op").is_err());
+    Ok(())
+}

@@ -1,0 +1,12 @@
+// A cast goes to the default dtype of a kind.
+ivy::__private::api! {
+    category elementwise {
+        /// Docs.
+        #[primary]
+        #[cast(integer => float32)]
+        #[differentiable]
+        fn my_sqrt(x: Array) -> Array;
+    }
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+// Every op says which kind of function it is.
+ivy::__private::api! {
+    category elementwise {
+        /// Docs.
+        #[differentiable]
+        fn my_tan(x: Array) -> Array;
+    }
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+// A binary operator needs an op with two array operands.
+ivy::__private::api! {
+    category elementwise {
+        /// Docs.
+        #[primary]
+        #[operator(+)]
+        #[differentiable]
+        fn my_neg(x: Array) -> Array;
+    }
+}
+
+fn main() {}

@@ -1,0 +1,12 @@
+// The kinds are mutually exclusive.
+ivy::__private::api! {
+    category elementwise {
+        /// Docs.
+        #[primary]
+        #[standalone]
+        #[differentiable]
+        fn my_tan(x: Array) -> Array;
+    }
+}
+
+fn main() {}
