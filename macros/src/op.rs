@@ -40,6 +40,7 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 op.kind.keyword()
             ),
         );
+        return errors(cx);
     }
     ivy_spec::check::check_op(&op, &cx);
     if cx.has_errors() {

@@ -247,6 +247,10 @@ fn check_empty_domain(op: &Op, cx: &Ctxt) {
 /// error otherwise); `.name(..)` method calls count when `name` is an op.
 fn collect_callees(op: &Op, names: &[String], cx: &Ctxt) -> Vec<String> {
     let Some(body) = &op.body else { return Vec::new() };
+    if op.kind == OpKind::Primary {
+        // Its body is already an error.
+        return Vec::new();
+    }
     struct V<'a> {
         names: &'a [String],
         found: Vec<String>,
