@@ -1,0 +1,1166 @@
+/// A small spec of one op per kind, to read what the generator makes.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let ops: Vec<_> = ivy::catalogue::ops().filter(|o| o.category == "elementwise").collect();
+/// assert!(!ops.is_empty());
+/// ```
+pub mod elementwise {
+    #[allow(unused_imports)]
+    use ::ivy::{Array, Dtype, Result, Scalar, Shape};
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let y = ivy::add(&ivy::array![1, 2], 1)?;
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        x1: X1,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        add_with(x1, x2, ::ivy::opts::Add::new())
+    }
+    /// [`add`](fn@add) with keyword arguments, given as an [`Add`](crate::opts::Add).
+    ///
+    /// Keyword arguments and their defaults:
+    ///
+    /// - `alpha` (Option<Scalar>): `None`
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let r = ivy::add_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Add::new().alpha(1));
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn add_with<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        x1: X1,
+        x2: X2,
+        opts: ::ivy::opts::Add,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        let __opts = &opts;
+        <<(
+            X1,
+            X2,
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::map2(
+            ::ivy::Operand::operand(&x1),
+            ::ivy::Operand::operand(&x2),
+            |x1, x2| __leaf_add(x1, x2, __opts),
+        )
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::let_and_return,
+        clippy::needless_borrow
+    )]
+    fn __leaf_add(
+        x1: ::ivy::args::OperandRef<'_>,
+        x2: ::ivy::args::OperandRef<'_>,
+        __opts: &::ivy::opts::Add,
+    ) -> ::ivy::Result<::ivy::Array> {
+        let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
+            "add",
+            &[::std::option::Option::Some(x1), ::std::option::Option::Some(x2)],
+            &[],
+        )?;
+        let [x1, x2] = ::ivy::__private::promote("add", __backend, [x1, x2])?;
+        let x1: &::ivy::Array = &x1;
+        let x2: &::ivy::Array = &x2;
+        ::ivy::__private::check_domain(
+            &::ivy::catalogue::builtin::ADD,
+            __backend,
+            ::std::option::Option::Some(x1.dtype()),
+        )?;
+        let alpha: ::std::option::Option<::ivy::Scalar> = __opts.alpha;
+        let __k_x1 = x1;
+        let __k_x2 = x2;
+        let __k_alpha = alpha.map(|__x| __x);
+        ::ivy::__private::check_kernel(
+            &::ivy::catalogue::builtin::ADD,
+            __backend,
+            ::std::option::Option::Some(x1.dtype()),
+        )?;
+        ::ivy::__private::kernel(
+            "add",
+            __backend,
+            || {
+                <dyn ::ivy::Backend as ::ivy::kernels::ElementwiseKernels>::add(
+                    __backend.backend(),
+                    __k_x1,
+                    __k_x2,
+                    __k_alpha,
+                )
+            },
+        )
+    }
+}
+/// Reductions.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let ops: Vec<_> = ivy::catalogue::ops().filter(|o| o.category == "statistical").collect();
+/// assert!(!ops.is_empty());
+/// ```
+pub mod statistical {
+    #[allow(unused_imports)]
+    use ::ivy::{Array, Dtype, Result, Scalar, Shape};
+    /// Sums.
+    #[inline]
+    pub fn sum<X: ::ivy::Operand>(x: X) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        sum_with(x, ::ivy::opts::Sum::new())
+    }
+    /// [`sum`](fn@sum) with keyword arguments, given as an [`Sum`](crate::opts::Sum).
+    ///
+    /// Keyword arguments and their defaults:
+    ///
+    /// - `axis` (Option<Axes>): `None`
+    /// - `dtype` (Dtype): `ivy :: dtype :: sum_dtype(x.dtype())`
+    /// - `keepdims` (bool): `false`
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let r = ivy::sum_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Sum::new().axis([0]));
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn sum_with<X: ::ivy::Operand>(
+        x: X,
+        opts: ::ivy::opts::Sum,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        let __opts = &opts;
+        <<(
+            X,
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::map1(
+            ::ivy::Operand::operand(&x),
+            |x| __leaf_sum(x, __opts),
+        )
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::let_and_return,
+        clippy::needless_borrow
+    )]
+    fn __leaf_sum(
+        x: ::ivy::args::OperandRef<'_>,
+        __opts: &::ivy::opts::Sum,
+    ) -> ::ivy::Result<::ivy::Array> {
+        let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
+            "sum",
+            &[::std::option::Option::Some(x)],
+            &[],
+        )?;
+        let x = ::ivy::__private::to_array(__backend, x);
+        let x: &::ivy::Array = &x;
+        ::ivy::__private::check_domain(
+            &::ivy::catalogue::builtin::SUM,
+            __backend,
+            ::std::option::Option::Some(x.dtype()),
+        )?;
+        let axis: ::std::option::Option<&::ivy::Ints> = __opts.axis.as_ref();
+        let dtype: ::ivy::Dtype = match __opts.dtype {
+            ::std::option::Option::Some(v) => v,
+            ::std::option::Option::None => {
+                ::std::convert::Into::into(ivy::dtype::sum_dtype(x.dtype()))
+            }
+        };
+        let keepdims: bool = match __opts.keepdims {
+            ::std::option::Option::Some(v) => v,
+            ::std::option::Option::None => ::std::convert::Into::into(false),
+        };
+        let __k_x = x;
+        let __k_axis = match axis {
+            ::std::option::Option::Some(__x) => {
+                ::std::option::Option::Some(__x.to_axes("sum", x.ndim())?)
+            }
+            ::std::option::Option::None => ::std::option::Option::None,
+        };
+        let __k_dtype = dtype;
+        let __k_keepdims = keepdims;
+        ::ivy::__private::check_valid_dtype("sum", __backend, dtype)?;
+        ::ivy::__private::check_kernel(
+            &::ivy::catalogue::builtin::SUM,
+            __backend,
+            ::std::option::Option::Some(x.dtype()),
+        )?;
+        ::ivy::__private::kernel(
+            "sum",
+            __backend,
+            || {
+                <dyn ::ivy::Backend as ::ivy::kernels::StatisticalKernels>::sum(
+                    __backend.backend(),
+                    __k_x,
+                    __k_axis.as_deref(),
+                    __k_dtype,
+                    __k_keepdims,
+                )
+            },
+        )
+    }
+}
+/// Activations.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let ops: Vec<_> = ivy::catalogue::ops().filter(|o| o.category == "activations").collect();
+/// assert!(!ops.is_empty());
+/// ```
+pub mod activations {
+    #[allow(unused_imports)]
+    use ::ivy::{Array, Dtype, Result, Scalar, Shape};
+    /// Softplus, with a kernel on some backends.
+    #[inline]
+    pub fn softplus<X: ::ivy::Operand>(
+        x: X,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        softplus_with(x, ::ivy::opts::Softplus::new())
+    }
+    /// [`softplus`](fn@softplus) with keyword arguments, given as an [`Softplus`](crate::opts::Softplus).
+    ///
+    /// Keyword arguments and their defaults:
+    ///
+    /// - `beta` (f64): `1.0`
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let r = ivy::softplus_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Softplus::new().beta(0.5));
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn softplus_with<X: ::ivy::Operand>(
+        x: X,
+        opts: ::ivy::opts::Softplus,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        let __opts = &opts;
+        <<(
+            X,
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::map1(
+            ::ivy::Operand::operand(&x),
+            |x| __leaf_softplus(x, __opts),
+        )
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::let_and_return,
+        clippy::needless_borrow
+    )]
+    fn __leaf_softplus(
+        x: ::ivy::args::OperandRef<'_>,
+        __opts: &::ivy::opts::Softplus,
+    ) -> ::ivy::Result<::ivy::Array> {
+        let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
+            "softplus",
+            &[::std::option::Option::Some(x)],
+            &[],
+        )?;
+        let x = ::ivy::__private::to_array(__backend, x);
+        let x: &::ivy::Array = &x;
+        ::ivy::__private::check_domain(
+            &::ivy::catalogue::builtin::SOFTPLUS,
+            __backend,
+            ::std::option::Option::Some(x.dtype()),
+        )?;
+        let beta: f64 = match __opts.beta {
+            ::std::option::Option::Some(v) => v,
+            ::std::option::Option::None => ::std::convert::Into::into(1.0),
+        };
+        if __backend.has_kernel(::ivy::catalogue::ids::SOFTPLUS) {
+            let __k_x = x;
+            let __k_beta = beta;
+            ::ivy::__private::check_kernel(
+                &::ivy::catalogue::builtin::SOFTPLUS,
+                __backend,
+                ::std::option::Option::Some(x.dtype()),
+            )?;
+            ::ivy::__private::kernel(
+                "softplus",
+                __backend,
+                || {
+                    <dyn ::ivy::Backend as ::ivy::kernels::ActivationsKernels>::softplus(
+                        __backend.backend(),
+                        __k_x,
+                        __k_beta,
+                    )
+                },
+            )
+        } else {
+            __body_softplus(x, beta)
+        }
+    }
+    #[allow(clippy::too_many_arguments, unused_variables, clippy::needless_borrow)]
+    fn __body_softplus(x: &::ivy::Array, beta: f64) -> ::ivy::Result<::ivy::Array> {
+        ivy::divide(&ivy::log1p(&ivy::exp(&ivy::multiply(x, beta)?)?)?, beta)
+    }
+    /// Relu.
+    #[inline]
+    pub fn relu<X: ::ivy::Operand>(x: X) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        let __opts = ();
+        <<(
+            X,
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::map1(
+            ::ivy::Operand::operand(&x),
+            |x| __leaf_relu(x, &()),
+        )
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::let_and_return,
+        clippy::needless_borrow
+    )]
+    fn __leaf_relu(
+        x: ::ivy::args::OperandRef<'_>,
+        __opts: &(),
+    ) -> ::ivy::Result<::ivy::Array> {
+        let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
+            "relu",
+            &[::std::option::Option::Some(x)],
+            &[],
+        )?;
+        let x = ::ivy::__private::to_array(__backend, x);
+        let x: &::ivy::Array = &x;
+        ::ivy::__private::check_domain(
+            &::ivy::catalogue::builtin::RELU,
+            __backend,
+            ::std::option::Option::Some(x.dtype()),
+        )?;
+        __body_relu(x)
+    }
+    #[allow(clippy::too_many_arguments, unused_variables, clippy::needless_borrow)]
+    fn __body_relu(x: &::ivy::Array) -> ::ivy::Result<::ivy::Array> {
+        ivy::maximum(x, 0)
+    }
+}
+/// General.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let ops: Vec<_> = ivy::catalogue::ops().filter(|o| o.category == "general").collect();
+/// assert!(!ops.is_empty());
+/// ```
+pub mod general {
+    #[allow(unused_imports)]
+    use ::ivy::{Array, Dtype, Result, Scalar, Shape};
+    /// The dtype.
+    pub fn dtype(x: &ivy::Array) -> ivy::Dtype {
+        x.dtype()
+    }
+}
+pub use elementwise::*;
+pub use statistical::*;
+pub use activations::*;
+pub use general::*;
+/// Keyword arguments of the ops, one struct per op that has any.
+///
+/// Positional arguments are passed to `ivy::<op>(..)`; keyword arguments go
+/// into the op's struct here, passed to `ivy::<op>_with(.., opts)`:
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+/// let s = ivy::sum_with(&x, ivy::opts::Sum::new().axis(0).keepdims(true))?;
+/// assert_eq!(s.shape().dims(), &[1, 2]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub mod opts {
+    /// Keyword arguments of [`add`](fn@crate::add): pass to [`add_with`](fn@crate::add_with).
+    ///
+    /// Start from [`new`](Self::new) (everything at its default) and set what you need:
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let o = ivy::opts::Add::new().alpha(1);
+    /// let _ = o;
+    /// ```
+    #[derive(Clone, Debug, Default)]
+    #[non_exhaustive]
+    pub struct Add {
+        /// `alpha` (Option<Scalar>); when unset: `None`.
+        pub alpha: ::std::option::Option<::ivy::Scalar>,
+    }
+    impl Add {
+        /// Every keyword argument at its default.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Add::new();
+        /// let _ = o;
+        /// ```
+        pub fn new() -> Self {
+            ::std::default::Default::default()
+        }
+        /// Set `alpha`.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Add::new().alpha(1);
+        /// assert!(o.alpha.is_some());
+        /// ```
+        #[must_use]
+        pub fn alpha(mut self, value: impl ::std::convert::Into<::ivy::Scalar>) -> Self {
+            self.alpha = ::std::option::Option::Some(value.into());
+            self
+        }
+    }
+    /// Keyword arguments of [`sum`](fn@crate::sum): pass to [`sum_with`](fn@crate::sum_with).
+    ///
+    /// Start from [`new`](Self::new) (everything at its default) and set what you need:
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let o = ivy::opts::Sum::new().axis([0]).dtype(ivy::Dtype::Float32);
+    /// let _ = o;
+    /// ```
+    #[derive(Clone, Debug, Default)]
+    #[non_exhaustive]
+    pub struct Sum {
+        /// `axis` (Option<Axes>); when unset: `None`.
+        pub axis: ::std::option::Option<::ivy::Ints>,
+        /// `dtype` (Dtype); when unset: `ivy :: dtype :: sum_dtype (x . dtype ())`.
+        pub dtype: ::std::option::Option<::ivy::Dtype>,
+        /// `keepdims` (bool); when unset: `false`.
+        pub keepdims: ::std::option::Option<bool>,
+    }
+    impl Sum {
+        /// Every keyword argument at its default.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Sum::new();
+        /// let _ = o;
+        /// ```
+        pub fn new() -> Self {
+            ::std::default::Default::default()
+        }
+        /// Set `axis`.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Sum::new().axis([0]);
+        /// assert!(o.axis.is_some());
+        /// ```
+        #[must_use]
+        pub fn axis(mut self, value: impl ::std::convert::Into<::ivy::Ints>) -> Self {
+            self.axis = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Set `dtype`.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Sum::new().dtype(ivy::Dtype::Float32);
+        /// assert!(o.dtype.is_some());
+        /// ```
+        #[must_use]
+        pub fn dtype(mut self, value: impl ::std::convert::Into<::ivy::Dtype>) -> Self {
+            self.dtype = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Set `keepdims`.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Sum::new().keepdims(true);
+        /// assert!(o.keepdims.is_some());
+        /// ```
+        #[must_use]
+        pub fn keepdims(mut self, value: impl ::std::convert::Into<bool>) -> Self {
+            self.keepdims = ::std::option::Option::Some(value.into());
+            self
+        }
+    }
+    /// Keyword arguments of [`softplus`](fn@crate::softplus): pass to [`softplus_with`](fn@crate::softplus_with).
+    ///
+    /// Start from [`new`](Self::new) (everything at its default) and set what you need:
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let o = ivy::opts::Softplus::new().beta(0.5);
+    /// let _ = o;
+    /// ```
+    #[derive(Clone, Debug, Default)]
+    #[non_exhaustive]
+    pub struct Softplus {
+        /// `beta` (f64); when unset: `1.0`.
+        pub beta: ::std::option::Option<f64>,
+    }
+    impl Softplus {
+        /// Every keyword argument at its default.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Softplus::new();
+        /// let _ = o;
+        /// ```
+        pub fn new() -> Self {
+            ::std::default::Default::default()
+        }
+        /// Set `beta`.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Softplus::new().beta(0.5);
+        /// assert!(o.beta.is_some());
+        /// ```
+        #[must_use]
+        pub fn beta(mut self, value: impl ::std::convert::Into<f64>) -> Self {
+            self.beta = ::std::option::Option::Some(value.into());
+            self
+        }
+    }
+}
+/// Kernel traits, one per category of ops, and the [`Backend`] trait
+/// that gathers them.
+pub mod kernels {
+    /// The kernels of the `elementwise` ops. A backend implements the ones it has, under `#[ivy::kernels]`, which also records their dtype tables; the rest keep their defaults.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::kernels::ElementwiseKernels;
+    /// let b = ivy::current_backend().backend();
+    /// let tables = <dyn ivy::Backend as ElementwiseKernels>::kernel_tables(b);
+    /// assert!(tables.iter().all(|t| !t.op.is_empty()));
+    /// ```
+    pub trait ElementwiseKernels: ::ivy::backend::BackendBase {
+        /// The dtype tables of this backend's kernels in the category, one
+        /// entry per kernel it implements; written by `#[ivy::kernels]`.
+        #[doc(hidden)]
+        fn kernel_tables(&self) -> &'static [::ivy::backend::KernelTable] {
+            &[]
+        }
+        /// Kernel of [`ivy::add`](fn@crate::add): Adds, with promotion; also `+`.
+        ///
+        /// Arguments arrive resolved: dtypes promoted and cast, defaults filled in, axes normalised, and the dtype checked against this backend's table. Without it, the op is unsupported on the backend.
+        #[allow(unused_variables, clippy::too_many_arguments)]
+        fn add(
+            &self,
+            x1: &::ivy::Array,
+            x2: &::ivy::Array,
+            alpha: ::std::option::Option<::ivy::Scalar>,
+        ) -> ::ivy::Result<::ivy::Array> {
+            let _ = (x1, x2, alpha);
+            ::std::result::Result::Err(
+                ::ivy::__private::no_kernel(
+                    "add",
+                    ::ivy::backend::BackendBase::name(self),
+                ),
+            )
+        }
+    }
+    /// The kernels of the `statistical` ops. A backend implements the ones it has, under `#[ivy::kernels]`, which also records their dtype tables; the rest keep their defaults.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::kernels::StatisticalKernels;
+    /// let b = ivy::current_backend().backend();
+    /// let tables = <dyn ivy::Backend as StatisticalKernels>::kernel_tables(b);
+    /// assert!(tables.iter().all(|t| !t.op.is_empty()));
+    /// ```
+    pub trait StatisticalKernels: ::ivy::backend::BackendBase {
+        /// The dtype tables of this backend's kernels in the category, one
+        /// entry per kernel it implements; written by `#[ivy::kernels]`.
+        #[doc(hidden)]
+        fn kernel_tables(&self) -> &'static [::ivy::backend::KernelTable] {
+            &[]
+        }
+        /// Kernel of [`ivy::sum`](fn@crate::sum): Sums.
+        ///
+        /// Arguments arrive resolved: dtypes promoted and cast, defaults filled in, axes normalised, and the dtype checked against this backend's table. Without it, the op is unsupported on the backend.
+        #[allow(unused_variables, clippy::too_many_arguments)]
+        fn sum(
+            &self,
+            x: &::ivy::Array,
+            axis: ::std::option::Option<&[usize]>,
+            dtype: ::ivy::Dtype,
+            keepdims: bool,
+        ) -> ::ivy::Result<::ivy::Array> {
+            let _ = (x, axis, dtype, keepdims);
+            ::std::result::Result::Err(
+                ::ivy::__private::no_kernel(
+                    "sum",
+                    ::ivy::backend::BackendBase::name(self),
+                ),
+            )
+        }
+    }
+    /// The kernels of the `activations` ops. A backend implements the ones it has, under `#[ivy::kernels]`, which also records their dtype tables; the rest keep their defaults.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::kernels::ActivationsKernels;
+    /// let b = ivy::current_backend().backend();
+    /// let tables = <dyn ivy::Backend as ActivationsKernels>::kernel_tables(b);
+    /// assert!(tables.iter().all(|t| !t.op.is_empty()));
+    /// ```
+    pub trait ActivationsKernels: ::ivy::backend::BackendBase {
+        /// The dtype tables of this backend's kernels in the category, one
+        /// entry per kernel it implements; written by `#[ivy::kernels]`.
+        #[doc(hidden)]
+        fn kernel_tables(&self) -> &'static [::ivy::backend::KernelTable] {
+            &[]
+        }
+        /// Kernel of [`ivy::softplus`](fn@crate::softplus): Softplus, with a kernel on some backends.
+        ///
+        /// Arguments arrive resolved: dtypes promoted and cast, defaults filled in, axes normalised, and the dtype checked against this backend's table. Without it, the op runs its compositional fallback.
+        #[allow(unused_variables, clippy::too_many_arguments)]
+        fn softplus(&self, x: &::ivy::Array, beta: f64) -> ::ivy::Result<::ivy::Array> {
+            let _ = (x, beta);
+            ::std::result::Result::Err(
+                ::ivy::__private::no_kernel(
+                    "softplus",
+                    ::ivy::backend::BackendBase::name(self),
+                ),
+            )
+        }
+    }
+    /// The kernels of the `general` ops. A backend implements the ones it has, under `#[ivy::kernels]`, which also records their dtype tables; the rest keep their defaults.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::kernels::GeneralKernels;
+    /// let b = ivy::current_backend().backend();
+    /// let tables = <dyn ivy::Backend as GeneralKernels>::kernel_tables(b);
+    /// assert!(tables.iter().all(|t| !t.op.is_empty()));
+    /// ```
+    pub trait GeneralKernels: ::ivy::backend::BackendBase {
+        /// The dtype tables of this backend's kernels in the category, one
+        /// entry per kernel it implements; written by `#[ivy::kernels]`.
+        #[doc(hidden)]
+        fn kernel_tables(&self) -> &'static [::ivy::backend::KernelTable] {
+            &[]
+        }
+    }
+    /// A backend: what it says about itself ([`BackendBase`](crate::backend::BackendBase))
+    /// and its kernels, one trait per category of ops. Implemented for every
+    /// type that implements those traits.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let b: &dyn ivy::Backend = ivy::current_backend().backend();
+    /// assert_eq!(b.name(), "ndarray");
+    /// ```
+    pub trait Backend: ::ivy::backend::BackendBase + ElementwiseKernels + StatisticalKernels + ActivationsKernels + GeneralKernels {}
+    impl<
+        T: ?Sized + ::ivy::backend::BackendBase + ElementwiseKernels + StatisticalKernels
+            + ActivationsKernels + GeneralKernels,
+    > Backend for T {}
+    /// The kernel tables of a backend, category by category.
+    #[doc(hidden)]
+    pub fn kernel_tables(
+        b: &dyn Backend,
+    ) -> [&'static [::ivy::backend::KernelTable]; 4usize] {
+        [
+            <dyn Backend as ElementwiseKernels>::kernel_tables(b),
+            <dyn Backend as StatisticalKernels>::kernel_tables(b),
+            <dyn Backend as ActivationsKernels>::kernel_tables(b),
+            <dyn Backend as GeneralKernels>::kernel_tables(b),
+        ]
+    }
+    impl ElementwiseKernels for crate::backend::NoBackend {}
+    impl StatisticalKernels for crate::backend::NoBackend {}
+    impl ActivationsKernels for crate::backend::NoBackend {}
+    impl GeneralKernels for crate::backend::NoBackend {}
+}
+pub use kernels::Backend;
+#[doc(hidden)]
+pub mod __catalogue {
+    /// `OpId`s of the built-in ops, by name in capitals.
+    pub mod ids {
+        /// The id of `add`.
+        pub const ADD: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(0u16);
+        /// The id of `sum`.
+        pub const SUM: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(1u16);
+        /// The id of `softplus`.
+        pub const SOFTPLUS: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(2u16);
+        /// The id of `relu`.
+        pub const RELU: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(3u16);
+        /// The id of `dtype`.
+        pub const DTYPE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(4u16);
+    }
+    /// The catalogue entry of each built-in op, by name in capitals.
+    pub mod builtin {
+        /// The catalogue entry of `add`.
+        pub static ADD: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
+            name: "add",
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(0u16)),
+            kind: ::ivy::catalogue::OpKind::Primary,
+            category: "elementwise",
+            nestable: true,
+            differentiable: ::ivy::catalogue::Differentiability::Yes,
+            convenience: false,
+            dtypes: ::ivy::DtypeSet::from_bits(28671u16),
+            casts: &[],
+            out: ::ivy::catalogue::OutRule::Same,
+            callees: &[],
+            params: &[
+                ::ivy::catalogue::ParamInfo {
+                    name: "x1",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "x2",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "alpha",
+                    kind: "Option<Scalar>",
+                    default: ::std::option::Option::Some("None"),
+                },
+            ],
+            returns: "Array",
+            summary: "Adds, with promotion; also `+`.",
+            tables: &[],
+            call: ::std::option::Option::Some({
+                fn __call(
+                    __args: &::ivy::catalogue::CallArgs,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
+                    __args.expect("add", &["x1", "x2"], &["alpha"])?;
+                    let __a_x1: ::ivy::Array = __args.get("add", 0usize, "x1")?;
+                    let __a_x2: ::ivy::Array = __args.get("add", 1usize, "x2")?;
+                    let __out = {
+                        let mut __opts = ::ivy::opts::Add::new();
+                        if let ::std::option::Option::Some(v) = __args
+                            .get_keyword::<::ivy::Scalar>("add", "alpha")?
+                        {
+                            __opts.alpha = ::std::option::Option::Some(v);
+                        }
+                        crate::add_with(&__a_x1, &__a_x2, __opts)
+                    }?;
+                    ::std::result::Result::Ok(
+                        ::ivy::catalogue::IntoOutputs::into_outputs(__out),
+                    )
+                }
+                __call
+            }),
+            sample: ::std::option::Option::Some({
+                #[allow(unused_variables)]
+                fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
+                    ::ivy::catalogue::CallArgs::new()
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                }
+                __sample
+            }),
+        };
+        /// The catalogue entry of `sum`.
+        pub static SUM: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
+            name: "sum",
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(1u16)),
+            kind: ::ivy::catalogue::OpKind::Primary,
+            category: "statistical",
+            nestable: true,
+            differentiable: ::ivy::catalogue::Differentiability::Yes,
+            convenience: false,
+            dtypes: ::ivy::DtypeSet::from_bits(32767u16),
+            casts: &[],
+            out: ::ivy::catalogue::OutRule::DtypeParam,
+            callees: &[],
+            params: &[
+                ::ivy::catalogue::ParamInfo {
+                    name: "x",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "axis",
+                    kind: "Option<Axes>",
+                    default: ::std::option::Option::Some("None"),
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "dtype",
+                    kind: "Dtype",
+                    default: ::std::option::Option::Some(
+                        "ivy :: dtype :: sum_dtype (x . dtype ())",
+                    ),
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "keepdims",
+                    kind: "bool",
+                    default: ::std::option::Option::Some("false"),
+                },
+            ],
+            returns: "Array",
+            summary: "Sums.",
+            tables: &[],
+            call: ::std::option::Option::Some({
+                fn __call(
+                    __args: &::ivy::catalogue::CallArgs,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
+                    __args.expect("sum", &["x"], &["axis", "dtype", "keepdims"])?;
+                    let __a_x: ::ivy::Array = __args.get("sum", 0usize, "x")?;
+                    let __out = {
+                        let mut __opts = ::ivy::opts::Sum::new();
+                        if let ::std::option::Option::Some(v) = __args
+                            .get_keyword::<::ivy::Ints>("sum", "axis")?
+                        {
+                            __opts.axis = ::std::option::Option::Some(v);
+                        }
+                        if let ::std::option::Option::Some(v) = __args
+                            .get_keyword::<::ivy::Dtype>("sum", "dtype")?
+                        {
+                            __opts.dtype = ::std::option::Option::Some(v);
+                        }
+                        if let ::std::option::Option::Some(v) = __args
+                            .get_keyword::<bool>("sum", "keepdims")?
+                        {
+                            __opts.keepdims = ::std::option::Option::Some(v);
+                        }
+                        crate::sum_with(&__a_x, __opts)
+                    }?;
+                    ::std::result::Result::Ok(
+                        ::ivy::catalogue::IntoOutputs::into_outputs(__out),
+                    )
+                }
+                __call
+            }),
+            sample: ::std::option::Option::Some({
+                #[allow(unused_variables)]
+                fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
+                    ::ivy::catalogue::CallArgs::new()
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                }
+                __sample
+            }),
+        };
+        /// The catalogue entry of `softplus`.
+        pub static SOFTPLUS: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
+            name: "softplus",
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(2u16)),
+            kind: ::ivy::catalogue::OpKind::Mixed,
+            category: "activations",
+            nestable: true,
+            differentiable: ::ivy::catalogue::Differentiability::Yes,
+            convenience: false,
+            dtypes: ::ivy::DtypeSet::from_bits(3840u16),
+            casts: &[],
+            out: ::ivy::catalogue::OutRule::Same,
+            callees: &[],
+            params: &[
+                ::ivy::catalogue::ParamInfo {
+                    name: "x",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "beta",
+                    kind: "f64",
+                    default: ::std::option::Option::Some("1.0"),
+                },
+            ],
+            returns: "Array",
+            summary: "Softplus, with a kernel on some backends.",
+            tables: &[],
+            call: ::std::option::Option::Some({
+                fn __call(
+                    __args: &::ivy::catalogue::CallArgs,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
+                    __args.expect("softplus", &["x"], &["beta"])?;
+                    let __a_x: ::ivy::Array = __args.get("softplus", 0usize, "x")?;
+                    let __out = {
+                        let mut __opts = ::ivy::opts::Softplus::new();
+                        if let ::std::option::Option::Some(v) = __args
+                            .get_keyword::<f64>("softplus", "beta")?
+                        {
+                            __opts.beta = ::std::option::Option::Some(v);
+                        }
+                        crate::softplus_with(&__a_x, __opts)
+                    }?;
+                    ::std::result::Result::Ok(
+                        ::ivy::catalogue::IntoOutputs::into_outputs(__out),
+                    )
+                }
+                __call
+            }),
+            sample: ::std::option::Option::Some({
+                #[allow(unused_variables)]
+                fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
+                    ::ivy::catalogue::CallArgs::new()
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                }
+                __sample
+            }),
+        };
+        /// The catalogue entry of `relu`.
+        pub static RELU: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
+            name: "relu",
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(3u16)),
+            kind: ::ivy::catalogue::OpKind::Compositional,
+            category: "activations",
+            nestable: true,
+            differentiable: ::ivy::catalogue::Differentiability::Derived,
+            convenience: false,
+            dtypes: ::ivy::DtypeSet::from_bits(4095u16),
+            casts: &[],
+            out: ::ivy::catalogue::OutRule::Same,
+            callees: &[],
+            params: &[
+                ::ivy::catalogue::ParamInfo {
+                    name: "x",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+            ],
+            returns: "Array",
+            summary: "Relu.",
+            tables: &[],
+            call: ::std::option::Option::Some({
+                fn __call(
+                    __args: &::ivy::catalogue::CallArgs,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
+                    __args.expect("relu", &["x"], &[])?;
+                    let __a_x: ::ivy::Array = __args.get("relu", 0usize, "x")?;
+                    let __out = { crate::relu(&__a_x) }?;
+                    ::std::result::Result::Ok(
+                        ::ivy::catalogue::IntoOutputs::into_outputs(__out),
+                    )
+                }
+                __call
+            }),
+            sample: ::std::option::Option::Some({
+                #[allow(unused_variables)]
+                fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
+                    ::ivy::catalogue::CallArgs::new()
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                }
+                __sample
+            }),
+        };
+        /// The catalogue entry of `dtype`.
+        pub static DTYPE: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
+            name: "dtype",
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(4u16)),
+            kind: ::ivy::catalogue::OpKind::Standalone,
+            category: "general",
+            nestable: false,
+            differentiable: ::ivy::catalogue::Differentiability::NotApplicable,
+            convenience: false,
+            dtypes: ::ivy::DtypeSet::from_bits(32767u16),
+            casts: &[],
+            out: ::ivy::catalogue::OutRule::Same,
+            callees: &[],
+            params: &[
+                ::ivy::catalogue::ParamInfo {
+                    name: "x",
+                    kind: "&ivy::Array",
+                    default: ::std::option::Option::None,
+                },
+            ],
+            returns: "ivy::Dtype",
+            summary: "The dtype.",
+            tables: &[],
+            call: ::std::option::Option::None,
+            sample: ::std::option::Option::None,
+        };
+    }
+    /// Number of built-in ops.
+    pub const N_OPS: usize = 5usize;
+    /// Every built-in op, in spec order (index = `OpId`).
+    pub static BUILTIN: [&'static ::ivy::catalogue::OpInfo; 5usize] = [
+        &builtin::ADD,
+        &builtin::SUM,
+        &builtin::SOFTPLUS,
+        &builtin::RELU,
+        &builtin::DTYPE,
+    ];
+}
+/// The API ops as methods of [`Array`](crate::Array), with `self` in
+/// place of the first array argument.
+impl ::ivy::Array {
+    /// Method form of [`ivy::add`](fn@crate::add), with `self` as `x1`.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.add(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn add<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array, X2), ::ivy::Array>>
+    where
+        (&'__a ::ivy::Array, X2): ::ivy::Operands,
+    {
+        crate::add(self, x2)
+    }
+    /// Method form of [`ivy::add_with`](fn@crate::add_with), with `self` as `x1`.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.add_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Add::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn add_with<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+        opts: ::ivy::opts::Add,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array, X2), ::ivy::Array>>
+    where
+        (&'__a ::ivy::Array, X2): ::ivy::Operands,
+    {
+        crate::add_with(self, x2, opts)
+    }
+    /// Method form of [`ivy::sum`](fn@crate::sum), with `self` as `x`.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.sum();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn sum<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    where
+        (&'__a ::ivy::Array,): ::ivy::Operands,
+    {
+        crate::sum(self)
+    }
+    /// Method form of [`ivy::sum_with`](fn@crate::sum_with), with `self` as `x`.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.sum_with(ivy::opts::Sum::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn sum_with<'__a>(
+        &'__a self,
+        opts: ::ivy::opts::Sum,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    where
+        (&'__a ::ivy::Array,): ::ivy::Operands,
+    {
+        crate::sum_with(self, opts)
+    }
+    /// Method form of [`ivy::softplus`](fn@crate::softplus), with `self` as `x`.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.softplus();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn softplus<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    where
+        (&'__a ::ivy::Array,): ::ivy::Operands,
+    {
+        crate::softplus(self)
+    }
+    /// Method form of [`ivy::softplus_with`](fn@crate::softplus_with), with `self` as `x`.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.softplus_with(ivy::opts::Softplus::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn softplus_with<'__a>(
+        &'__a self,
+        opts: ::ivy::opts::Softplus,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    where
+        (&'__a ::ivy::Array,): ::ivy::Operands,
+    {
+        crate::softplus_with(self, opts)
+    }
+    /// Method form of [`ivy::relu`](fn@crate::relu), with `self` as `x`.
+    ///
+    /// Relu.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.relu();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// ```
+    #[inline]
+    pub fn relu<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    where
+        (&'__a ::ivy::Array,): ::ivy::Operands,
+    {
+        crate::relu(self)
+    }
+}
+::ivy::__private::binary_operator_impls!(Add, add, crate ::add);
