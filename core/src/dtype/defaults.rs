@@ -12,7 +12,7 @@
 //! closure forms ([`with_precise_mode`], [`with_default_dtype`], ...).
 //!
 //! ```
-//! # use ivy_core as ivy;
+//! # extern crate ivy_core as ivy;
 //! use ivy::Dtype;
 //! assert_eq!(ivy::default_float_dtype(), Dtype::Float32);
 //! {
@@ -160,7 +160,7 @@ fn truncate(which: Stack, depth: usize) {
 /// `float32`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::default_dtype(), Dtype::Float32);
 /// ivy::with_default_dtype(Dtype::Int16, || assert_eq!(ivy::default_dtype(), Dtype::Int16))?;
@@ -176,7 +176,7 @@ pub fn default_dtype() -> Dtype {
 /// that is a float dtype, else `float32`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::default_float_dtype(), Dtype::Float32);
 /// let g = ivy::DefaultDtype::new(Dtype::Float16)?;
@@ -198,7 +198,7 @@ pub fn default_float_dtype() -> Dtype {
 /// default dtype counts as an integer dtype here.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::default_int_dtype(), Dtype::Int32);
 /// ivy::with_default_dtype(Dtype::UInt8, || assert_eq!(ivy::default_int_dtype(), Dtype::UInt8))?;
@@ -215,7 +215,7 @@ pub fn default_int_dtype() -> Dtype {
 /// [`default_dtype`] if that is unsigned, else `uint32`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::default_uint_dtype(), ivy::Dtype::UInt32);
 /// ```
 pub fn default_uint_dtype() -> Dtype {
@@ -229,7 +229,7 @@ pub fn default_uint_dtype() -> Dtype {
 /// that is complex, else `complex64`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::default_complex_dtype(), ivy::Dtype::Complex64);
 /// ```
 pub fn default_complex_dtype() -> Dtype {
@@ -244,7 +244,7 @@ pub fn default_complex_dtype() -> Dtype {
 /// `bool` for `bool`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::infer_default_dtype(Dtype::Int8), Dtype::Int32);
 /// assert_eq!(ivy::infer_default_dtype(Dtype::UInt64), Dtype::UInt32);
@@ -308,7 +308,7 @@ fn needs_complex128(c: Complex64) -> bool {
 /// `1e-38`, `0`, `inf` and `NaN` do not).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::default_float_dtype_for(&[1.5, -2.0]), Dtype::Float32);
 /// assert_eq!(ivy::default_float_dtype_for(&[1.5, 1e300]), Dtype::Float64);
@@ -334,7 +334,7 @@ pub fn default_float_dtype_for(values: &[f64]) -> Dtype {
 /// no torch backend.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::default_int_dtype_for(&[1, 2, 3]), Dtype::Int32);
 /// assert_eq!(ivy::default_int_dtype_for(&[1 << 31]), Dtype::Int64);
@@ -361,7 +361,7 @@ pub fn default_int_dtype_for(values: &[i128]) -> Dtype {
 /// the single-number threshold is used for every item here.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::default_uint_dtype_for(&[7]), Dtype::UInt32);
 /// assert_eq!(ivy::default_uint_dtype_for(&[1 << 32]), Dtype::UInt64);
@@ -380,7 +380,7 @@ pub fn default_uint_dtype_for(values: &[i128]) -> Dtype {
 /// [`default_float_dtype_for`]), else [`default_complex_dtype`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Complex64, Dtype};
 /// assert_eq!(ivy::default_complex_dtype_for(&[Complex64::new(1e300, 1.0)]), Dtype::Complex64);
 /// assert_eq!(ivy::default_complex_dtype_for(&[Complex64::new(1e300, 1e-300)]), Dtype::Complex128);
@@ -400,7 +400,7 @@ pub fn default_complex_dtype_for(values: &[Complex64]) -> Dtype {
 /// empty list is treated like no item: [`default_dtype`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, Scalar};
 /// assert_eq!(ivy::default_dtype_for(&[Scalar::Int(1), Scalar::Float(2.0)]), Dtype::Float32);
 /// assert_eq!(ivy::default_dtype_for(&[Scalar::Int(1), Scalar::Int(1 << 40)]), Dtype::Int64);
@@ -453,7 +453,7 @@ pub fn default_dtype_for(items: &[Scalar]) -> Dtype {
 /// with the kind-checked setters.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// ivy::set_default_dtype(Dtype::Float64)?;
 /// assert_eq!(ivy::default_dtype(), Dtype::Float64);
@@ -470,7 +470,7 @@ pub fn set_default_dtype(dtype: Dtype) -> Result<()> {
 /// `set_default_float_dtype`); any other dtype is an [`Error::InvalidDtype`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// ivy::set_default_float_dtype(Dtype::Float16)?;
 /// assert_eq!(ivy::default_float_dtype(), Dtype::Float16);
@@ -488,7 +488,7 @@ pub fn set_default_float_dtype(dtype: Dtype) -> Result<()> {
 /// [`Error::InvalidDtype`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// ivy::set_default_int_dtype(Dtype::Int64)?;
 /// assert_eq!(ivy::default_int_dtype(), Dtype::Int64);
@@ -504,7 +504,7 @@ pub fn set_default_int_dtype(dtype: Dtype) -> Result<()> {
 /// `set_default_uint_dtype`); any other dtype is an [`Error::InvalidDtype`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// ivy::set_default_uint_dtype(Dtype::UInt8)?;
 /// assert_eq!(ivy::default_uint_dtype(), Dtype::UInt8);
@@ -520,7 +520,7 @@ pub fn set_default_uint_dtype(dtype: Dtype) -> Result<()> {
 /// `set_default_complex_dtype`); any other dtype is an [`Error::InvalidDtype`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// ivy::set_default_complex_dtype(Dtype::Complex128)?;
 /// assert_eq!(ivy::default_complex_dtype(), Dtype::Complex128);
@@ -535,7 +535,7 @@ pub fn set_default_complex_dtype(dtype: Dtype) -> Result<()> {
 /// Pop this thread's default-dtype stack (a no-op when it is empty).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// ivy::unset_default_dtype();
 /// assert_eq!(ivy::default_dtype(), ivy::Dtype::Float32);
 /// ```
@@ -546,7 +546,7 @@ pub fn unset_default_dtype() {
 /// Pop this thread's default-float stack (a no-op when it is empty).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// ivy::unset_default_float_dtype();
 /// assert_eq!(ivy::default_float_dtype(), ivy::Dtype::Float32);
 /// ```
@@ -557,7 +557,7 @@ pub fn unset_default_float_dtype() {
 /// Pop this thread's default-int stack (a no-op when it is empty).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// ivy::unset_default_int_dtype();
 /// assert_eq!(ivy::default_int_dtype(), ivy::Dtype::Int32);
 /// ```
@@ -568,7 +568,7 @@ pub fn unset_default_int_dtype() {
 /// Pop this thread's default-uint stack (a no-op when it is empty).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// ivy::unset_default_uint_dtype();
 /// assert_eq!(ivy::default_uint_dtype(), ivy::Dtype::UInt32);
 /// ```
@@ -579,7 +579,7 @@ pub fn unset_default_uint_dtype() {
 /// Pop this thread's default-complex stack (a no-op when it is empty).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// ivy::unset_default_complex_dtype();
 /// assert_eq!(ivy::default_complex_dtype(), ivy::Dtype::Complex64);
 /// ```
@@ -597,7 +597,7 @@ pub fn unset_default_complex_dtype() {
 /// [`promote_types`]: super::promote_types
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!(ivy::precise_mode());
 /// ```
 pub fn precise_mode() -> bool {
@@ -609,7 +609,7 @@ pub fn precise_mode() -> bool {
 /// Push a precise-mode setting for this thread (Ivy's `set_precise_mode`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// ivy::set_precise_mode(false);
 /// assert_eq!(ivy::promote_types(Dtype::Int64, Dtype::Float16)?, Dtype::Float16);
@@ -625,7 +625,7 @@ pub fn set_precise_mode(mode: bool) {
 /// stack means precise mode).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// ivy::unset_precise_mode();
 /// assert!(ivy::precise_mode());
 /// ```
@@ -646,7 +646,7 @@ type NotSend = PhantomData<*const ()>;
 /// precise-mode stack is cut back to the depth it had before.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// {
 ///     let _g = ivy::PreciseMode::new(false);
@@ -667,7 +667,7 @@ impl PreciseMode {
     /// Push `mode` and return the guard that pops it.
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// let guard = ivy::PreciseMode::new(false);
     /// assert!(!ivy::precise_mode());
     /// drop(guard);
@@ -709,7 +709,7 @@ macro_rules! dtype_guard {
             /// it) and return the guard that undoes the push.
             ///
             #[doc = concat!(
-                "```\n# use ivy_core as ivy;\nlet guard = ivy::",
+                "```\n# extern crate ivy_core as ivy;\nlet guard = ivy::",
                 stringify!($name),
                 "::new(ivy::Dtype::",
                 $example,
@@ -734,7 +734,7 @@ dtype_guard!(
     /// dropped, the default-dtype stack is cut back to the depth it had before.
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// use ivy::Dtype;
     /// {
     ///     let _g = ivy::DefaultDtype::new(Dtype::Int8)?;
@@ -754,7 +754,7 @@ dtype_guard!(
     /// A non-float dtype is an [`Error::InvalidDtype`].
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// use ivy::Dtype;
     /// {
     ///     let _g = ivy::DefaultFloatDtype::new(Dtype::BFloat16)?;
@@ -774,7 +774,7 @@ dtype_guard!(
     /// A non-integer dtype is an [`Error::InvalidDtype`].
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// use ivy::Dtype;
     /// {
     ///     let _g = ivy::DefaultIntDtype::new(Dtype::Int64)?;
@@ -794,7 +794,7 @@ dtype_guard!(
     /// [`Error::InvalidDtype`].
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// use ivy::Dtype;
     /// {
     ///     let _g = ivy::DefaultUintDtype::new(Dtype::UInt16)?;
@@ -814,7 +814,7 @@ dtype_guard!(
     /// [`Error::InvalidDtype`].
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// use ivy::Dtype;
     /// {
     ///     let _g = ivy::DefaultComplexDtype::new(Dtype::Complex128)?;
@@ -831,7 +831,7 @@ dtype_guard!(
 /// Run `f` in the given precise mode (the closure form of [`PreciseMode`]).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// let d = ivy::with_precise_mode(false, || ivy::promote_types(Dtype::Int16, Dtype::Float16))?;
 /// assert_eq!(d, Dtype::Float16);
@@ -846,7 +846,7 @@ pub fn with_precise_mode<R>(mode: bool, f: impl FnOnce() -> R) -> R {
 /// [`DefaultDtype`]).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// let d = ivy::with_default_dtype(Dtype::Float64, ivy::default_float_dtype)?;
 /// assert_eq!(d, Dtype::Float64);
@@ -861,7 +861,7 @@ pub fn with_default_dtype<R>(dtype: Dtype, f: impl FnOnce() -> R) -> Result<R> {
 /// [`DefaultFloatDtype`]); a non-float dtype is an error and `f` is not run.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// let d = ivy::with_default_float_dtype(Dtype::Float16, ivy::default_float_dtype)?;
 /// assert_eq!(d, Dtype::Float16);
@@ -877,7 +877,7 @@ pub fn with_default_float_dtype<R>(dtype: Dtype, f: impl FnOnce() -> R) -> Resul
 /// [`DefaultIntDtype`]); a non-integer dtype is an error and `f` is not run.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// let d = ivy::with_default_int_dtype(Dtype::Int16, || ivy::default_int_dtype_for(&[5]))?;
 /// assert_eq!(d, Dtype::Int16);
@@ -892,7 +892,7 @@ pub fn with_default_int_dtype<R>(dtype: Dtype, f: impl FnOnce() -> R) -> Result<
 /// [`DefaultUintDtype`]); a non-unsigned dtype is an error and `f` is not run.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// let d = ivy::with_default_uint_dtype(Dtype::UInt64, ivy::default_uint_dtype)?;
 /// assert_eq!(d, Dtype::UInt64);
@@ -908,7 +908,7 @@ pub fn with_default_uint_dtype<R>(dtype: Dtype, f: impl FnOnce() -> R) -> Result
 /// run.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// let d = ivy::with_default_complex_dtype(Dtype::Complex128, ivy::default_complex_dtype)?;
 /// assert_eq!(d, Dtype::Complex128);

@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 /// Machine limits of an integer dtype (Ivy's `iinfo`, NumPy's `np.iinfo`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// let i = ivy::iinfo(ivy::Dtype::Int8)?;
 /// assert_eq!((i.bits, i.min, i.max), (8, -128, 127));
 /// # Ok::<(), ivy::Error>(())
@@ -30,7 +30,7 @@ pub struct Iinfo {
 /// `finfo(complex64)` describes `float32` (`bits` 32, `dtype` `float32`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// let f = ivy::finfo(ivy::Dtype::Float16)?;
 /// assert_eq!(f.eps, 0.0009765625);
 /// assert_eq!(f.max, 65504.0);
@@ -62,7 +62,7 @@ pub struct Finfo {
 /// integer (including `bool`, as in NumPy) is an [`Error::InvalidDtype`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::iinfo(Dtype::UInt64)?.max, u64::MAX as i128);
 /// assert_eq!(ivy::iinfo(Dtype::Int32)?.min, -2147483648);
@@ -105,7 +105,7 @@ pub fn iinfo(dtype: Dtype) -> Result<Iinfo> {
 /// Ivy's), with Ivy's `eps` 0.0078125 (= `2**-7`) and `resolution` 0.01.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::finfo(Dtype::Float32)?.eps, f32::EPSILON as f64);
 /// assert_eq!(ivy::finfo(Dtype::Float64)?.resolution, 1e-15);

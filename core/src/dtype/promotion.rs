@@ -28,7 +28,7 @@
 //! `float16`, which with `int8` gives `float16` again:
 //!
 //! ```
-//! # use ivy_core as ivy;
+//! # extern crate ivy_core as ivy;
 //! use ivy::Dtype::*;
 //! let left = ivy::promote_types(ivy::promote_types(Int8, UInt8)?, Float16)?;
 //! let right = ivy::promote_types(Int8, ivy::promote_types(UInt8, Float16)?)?;
@@ -359,7 +359,7 @@ fn lookup(table: &Table, a: Dtype, b: Dtype, array_api: bool) -> Result<Dtype> {
 /// `float16`. Folding several dtypes therefore depends on the order.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype::*;
 /// assert_eq!(ivy::promote_types(Int8, UInt8)?, Int16);
 /// assert_eq!(ivy::promote_types(UInt64, Int64)?, Float64);
@@ -391,7 +391,7 @@ pub fn promote_types(a: Dtype, b: Dtype) -> Result<Dtype> {
 /// dtypes; those pairs give [`Error::NoPromotion`] with `array_api: true`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype::*;
 /// assert_eq!(ivy::array_api_promote_types(UInt8, Int8)?, Int16);
 /// let err = ivy::array_api_promote_types(Int8, Float32).unwrap_err();
@@ -410,7 +410,7 @@ pub fn array_api_promote_types(a: Dtype, b: Dtype) -> Result<Dtype> {
 /// precise mode.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype::*;
 /// assert!(ivy::can_cast(UInt8, Int32));
 /// assert!(!ivy::can_cast(Float64, Int64));
@@ -430,7 +430,7 @@ pub fn can_cast(from: Dtype, to: Dtype) -> bool {
 /// give a value a fixed dtype, pass the dtype (or a 0-d array) instead.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, DtypeLike, Scalar};
 /// assert_eq!(DtypeLike::from(Dtype::Int8), DtypeLike::Strong(Dtype::Int8));
 /// assert_eq!(DtypeLike::from(2u8), DtypeLike::Weak(Scalar::Int(2)));
@@ -448,7 +448,7 @@ impl DtypeLike {
     /// Whether this is a weak scalar.
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// assert!(ivy::DtypeLike::from(true).is_weak());
     /// assert!(!ivy::DtypeLike::from(ivy::Dtype::Bool).is_weak());
     /// ```
@@ -460,7 +460,7 @@ impl DtypeLike {
     /// scalar's default dtype ([`Scalar::default_dtype`]).
     ///
     /// ```
-    /// # use ivy_core as ivy;
+    /// # extern crate ivy_core as ivy;
     /// use ivy::{Dtype, DtypeLike};
     /// assert_eq!(DtypeLike::from(Dtype::UInt16).own_dtype(), Dtype::UInt16);
     /// assert_eq!(DtypeLike::from(3).own_dtype(), Dtype::Int32);
@@ -543,7 +543,7 @@ fn weak_scalar_dtype(s: Scalar, other: Dtype) -> Dtype {
 /// with [`promote_types`] (in the current precise mode).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype::*;
 /// assert_eq!(ivy::promote_types_of_inputs(Float16, 2)?, Float16);
 /// assert_eq!(ivy::promote_types_of_inputs(Int8, 1000)?, Int8);
@@ -586,7 +586,7 @@ pub fn promote_types_of_inputs(
 /// An empty list is an [`Error::InvalidArgument`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype::*, DtypeLike};
 /// let items = [DtypeLike::from(Int8), DtypeLike::from(UInt8), DtypeLike::from(2.5)];
 /// assert_eq!(ivy::result_type(&items)?, Float64);

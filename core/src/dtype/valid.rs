@@ -8,7 +8,7 @@
 //! `ndarray` backend, or no backend at all), the `invalid_*` sets are empty.
 //!
 //! ```
-//! # use ivy_core as ivy;
+//! # extern crate ivy_core as ivy;
 //! assert_eq!(ivy::all_int_dtypes().len(), 8);
 //! assert_eq!(ivy::valid_dtypes() | ivy::invalid_dtypes(), ivy::all_dtypes());
 //! assert!((ivy::valid_dtypes() & ivy::invalid_dtypes()).is_empty());
@@ -22,7 +22,7 @@ use crate::backend::current_backend;
 /// All 15 dtypes (Ivy's `all_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::all_dtypes().len(), 15);
 /// ```
 pub const fn all_dtypes() -> DtypeSet {
@@ -32,7 +32,7 @@ pub const fn all_dtypes() -> DtypeSet {
 /// Every dtype but `bool` (Ivy's `all_numeric_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!(!ivy::all_numeric_dtypes().contains(ivy::Dtype::Bool));
 /// ```
 pub const fn all_numeric_dtypes() -> DtypeSet {
@@ -43,7 +43,7 @@ pub const fn all_numeric_dtypes() -> DtypeSet {
 /// `uint*` dtypes).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!(ivy::all_int_dtypes().contains(ivy::Dtype::UInt8));
 /// ```
 pub const fn all_int_dtypes() -> DtypeSet {
@@ -53,7 +53,7 @@ pub const fn all_int_dtypes() -> DtypeSet {
 /// `bfloat16`, `float16`, `float32`, `float64` (Ivy's `all_float_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::all_float_dtypes().to_string(), "(bfloat16, float16, float32, float64)");
 /// ```
 pub const fn all_float_dtypes() -> DtypeSet {
@@ -63,7 +63,7 @@ pub const fn all_float_dtypes() -> DtypeSet {
 /// `uint8` ... `uint64` (Ivy's `all_uint_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::all_uint_dtypes().len(), 4);
 /// ```
 pub const fn all_uint_dtypes() -> DtypeSet {
@@ -73,7 +73,7 @@ pub const fn all_uint_dtypes() -> DtypeSet {
 /// `complex64` and `complex128` (Ivy's `all_complex_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::all_complex_dtypes().to_string(), "(complex64, complex128)");
 /// ```
 pub const fn all_complex_dtypes() -> DtypeSet {
@@ -83,7 +83,7 @@ pub const fn all_complex_dtypes() -> DtypeSet {
 /// The dtypes valid on this thread's current backend (Ivy's `valid_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!((ivy::valid_dtypes() - ivy::all_dtypes()).is_empty());
 /// assert!(ivy::valid_dtypes().contains(ivy::Dtype::Float32));
 /// ```
@@ -95,7 +95,7 @@ pub fn valid_dtypes() -> DtypeSet {
 /// `valid_numeric_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!(!ivy::valid_numeric_dtypes().contains(ivy::Dtype::Bool));
 /// ```
 pub fn valid_numeric_dtypes() -> DtypeSet {
@@ -105,7 +105,7 @@ pub fn valid_numeric_dtypes() -> DtypeSet {
 /// The integer dtypes valid on the current backend (Ivy's `valid_int_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!((ivy::valid_int_dtypes() - ivy::all_int_dtypes()).is_empty());
 /// ```
 pub fn valid_int_dtypes() -> DtypeSet {
@@ -115,7 +115,7 @@ pub fn valid_int_dtypes() -> DtypeSet {
 /// The float dtypes valid on the current backend (Ivy's `valid_float_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!((ivy::valid_float_dtypes() - ivy::all_float_dtypes()).is_empty());
 /// ```
 pub fn valid_float_dtypes() -> DtypeSet {
@@ -126,7 +126,7 @@ pub fn valid_float_dtypes() -> DtypeSet {
 /// `valid_uint_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!((ivy::valid_uint_dtypes() - ivy::all_uint_dtypes()).is_empty());
 /// ```
 pub fn valid_uint_dtypes() -> DtypeSet {
@@ -137,7 +137,7 @@ pub fn valid_uint_dtypes() -> DtypeSet {
 /// `valid_complex_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!((ivy::valid_complex_dtypes() - ivy::all_complex_dtypes()).is_empty());
 /// ```
 pub fn valid_complex_dtypes() -> DtypeSet {
@@ -147,7 +147,7 @@ pub fn valid_complex_dtypes() -> DtypeSet {
 /// The dtypes the current backend does not support (Ivy's `invalid_dtypes`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::invalid_dtypes(), ivy::all_dtypes() - ivy::valid_dtypes());
 /// ```
 pub fn invalid_dtypes() -> DtypeSet {
@@ -157,7 +157,7 @@ pub fn invalid_dtypes() -> DtypeSet {
 /// The numeric dtypes the current backend does not support.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert!(!ivy::invalid_numeric_dtypes().contains(ivy::Dtype::Bool));
 /// ```
 pub fn invalid_numeric_dtypes() -> DtypeSet {
@@ -167,7 +167,7 @@ pub fn invalid_numeric_dtypes() -> DtypeSet {
 /// The integer dtypes the current backend does not support.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::invalid_int_dtypes() | ivy::valid_int_dtypes(), ivy::all_int_dtypes());
 /// ```
 pub fn invalid_int_dtypes() -> DtypeSet {
@@ -177,7 +177,7 @@ pub fn invalid_int_dtypes() -> DtypeSet {
 /// The float dtypes the current backend does not support.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::invalid_float_dtypes() | ivy::valid_float_dtypes(), ivy::all_float_dtypes());
 /// ```
 pub fn invalid_float_dtypes() -> DtypeSet {
@@ -187,7 +187,7 @@ pub fn invalid_float_dtypes() -> DtypeSet {
 /// The unsigned dtypes the current backend does not support.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::invalid_uint_dtypes() | ivy::valid_uint_dtypes(), ivy::all_uint_dtypes());
 /// ```
 pub fn invalid_uint_dtypes() -> DtypeSet {
@@ -197,7 +197,7 @@ pub fn invalid_uint_dtypes() -> DtypeSet {
 /// The complex dtypes the current backend does not support.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(
 ///     ivy::invalid_complex_dtypes() | ivy::valid_complex_dtypes(),
 ///     ivy::all_complex_dtypes()
@@ -210,7 +210,7 @@ pub fn invalid_complex_dtypes() -> DtypeSet {
 /// Whether the current backend supports `dtype` (Ivy's `valid_dtype`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// assert_eq!(ivy::valid_dtype(ivy::Dtype::Int8), ivy::valid_dtypes().contains(ivy::Dtype::Int8));
 /// ```
 pub fn valid_dtype(dtype: Dtype) -> bool {
@@ -221,7 +221,7 @@ pub fn valid_dtype(dtype: Dtype) -> bool {
 /// `invalid_dtype`).
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// assert_eq!(ivy::invalid_dtype(Dtype::UInt16), !ivy::valid_dtype(Dtype::UInt16));
 /// ```
@@ -258,7 +258,7 @@ fn family(dtype: Dtype) -> &'static [Dtype] {
 /// `int32`, `uint64` → `uint32`, `float64` → `float32`.
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, DtypeSet};
 /// let torch = DtypeSet::ALL - DtypeSet::of(&[Dtype::UInt16, Dtype::UInt32, Dtype::UInt64]);
 /// assert_eq!(ivy::closest_valid_dtype_in(Dtype::UInt64, torch), Dtype::UInt8);
@@ -287,7 +287,7 @@ pub fn closest_valid_dtype_in(dtype: Dtype, valid: DtypeSet) -> Dtype {
 /// `closest_valid_dtype`), by the rule of [`closest_valid_dtype_in`].
 ///
 /// ```
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::Dtype;
 /// // every dtype is valid on the default backend
 /// assert_eq!(ivy::closest_valid_dtype(Dtype::BFloat16), Dtype::BFloat16);
