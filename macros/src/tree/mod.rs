@@ -322,11 +322,16 @@ fn expand(m: &Model) -> TokenStream {
     tree_generics.params.push(syn::parse_quote!(__IvyL));
     let (tree_impl_generics, _, _) = tree_generics.split_for_impl();
     let mut tree_where = where_clause(m.generics);
+    // A field that holds the type itself (`Box<Self>`, `Vec<List<T>>`) gets
+    // no bound: the impl being defined provides it, and stating it would
+    // make the trait solver go round in circles.
+    let self_ident = Ident::new("Self", Span::call_site());
+    let recursive = |ty: &Type| mentions(ty, m.ident) || mentions(ty, &self_ident);
     for f in &all_fields {
         let ty = f.ty;
         if f.is_static {
             tree_where.push(quote_spanned!(ty.span()=> #ty: #tree::StaticField));
-        } else {
+        } else if !recursive(ty) {
             tree_where.push(quote_spanned!(ty.span()=> #ty: #tree::Tree<__IvyL>));
         }
     }
@@ -489,9 +494,9 @@ fn expand(m: &Model) -> TokenStream {
         let ty = f.ty;
         if f.is_static {
             map_where.push(quote_spanned!(ty.span()=> #ty: #tree::StaticField));
-        } else if !is_bare_param(ty, &tree_params) {
+        } else if !is_bare_param(ty, &tree_params) && !recursive(ty) {
             // (A bare tree parameter is already bounded above; restating its
-            // `Output` would be a cycle.)
+            // `Output` would be a cycle, as would a recursive field's.)
             let out = subst(quote!(#ty));
             map_where.push(
                 quote_spanned!(ty.span()=> #ty: #tree::TreeMap<__IvyL, __IvyM, Output = #out>),
