@@ -474,7 +474,10 @@ fn c_sqrt<R: Real>(z: C<R>) -> C<R> {
         if x > zero {
             return C::new(x, if y.is_nan() { y } else { zero.copysign(y) });
         }
-        return C::new((y - y).abs(), R::infinity().copysign(y));
+        return C::new(
+            if y.is_nan() { y } else { R::zero() },
+            R::infinity().copysign(y),
+        );
     }
     if y.is_nan() {
         return C::new(y, y);
@@ -525,7 +528,7 @@ fn c_tanh<R: Real>(z: C<R>) -> C<R> {
         return C::new(one.copysign(x), im);
     }
     if !y.is_finite() {
-        return C::new(y - y, y - y);
+        return C::new(R::nan(), R::nan());
     }
     if x.abs() >= R::tanh_big() {
         let e = (-x.abs()).exp();
@@ -1397,8 +1400,8 @@ fn gcd_u64(mut a: u64, mut b: u64) -> u64 {
 
 #[inline]
 fn lcm_u64(a: u64, b: u64) -> u64 {
-    let g = gcd_u64(a, b);
-    if g == 0 { 0 } else { (a / g).wrapping_mul(b) }
+    a.checked_div(gcd_u64(a, b))
+        .map_or(0, |q| q.wrapping_mul(b))
 }
 
 // ---------------------------------------------------------------------------
