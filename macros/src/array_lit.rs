@@ -11,7 +11,7 @@ use syn::spanned::Spanned;
 
 enum Node {
     List(Vec<Node>, Span),
-    Leaf(syn::Expr),
+    Leaf(Box<syn::Expr>),
 }
 
 fn parse_items(tokens: TokenStream, span: Span) -> syn::Result<Node> {
@@ -22,10 +22,12 @@ fn parse_items(tokens: TokenStream, span: Span) -> syn::Result<Node> {
             return Ok(());
         }
         let node = match current.as_slice() {
-            [TokenTree::Group(g)] if g.delimiter() == Delimiter::Bracket => parse_items(g.stream(), g.span())?,
+            [TokenTree::Group(g)] if g.delimiter() == Delimiter::Bracket => {
+                parse_items(g.stream(), g.span())?
+            }
             _ => {
                 let ts: TokenStream = current.iter().cloned().collect();
-                Node::Leaf(syn::parse2(ts)?)
+                Node::Leaf(Box::new(syn::parse2(ts)?))
             }
         };
         items.push(node);
@@ -58,7 +60,10 @@ fn check_shape(node: &Node, depth: usize, shape: &[usize]) -> syn::Result<()> {
     match node {
         Node::Leaf(e) if depth != shape.len() => Err(syn::Error::new(
             e.span(),
-            format!("ragged array: an element at depth {depth}, where the first row puts elements at depth {}", shape.len()),
+            format!(
+                "ragged array: an element at depth {depth}, where the first row puts elements at depth {}",
+                shape.len()
+            ),
         )),
         Node::Leaf(_) => Ok(()),
         Node::List(_, span) if depth >= shape.len() => Err(syn::Error::new(
@@ -77,7 +82,9 @@ fn check_shape(node: &Node, depth: usize, shape: &[usize]) -> syn::Result<()> {
                     ),
                 ));
             }
-            items.iter().try_for_each(|n| check_shape(n, depth + 1, shape))
+            items
+                .iter()
+                .try_for_each(|n| check_shape(n, depth + 1, shape))
         }
     }
 }
@@ -93,7 +100,9 @@ fn suffix_of(e: &syn::Expr) -> Option<(String, Span)> {
     match e {
         syn::Expr::Lit(l) => match &l.lit {
             syn::Lit::Int(i) if !i.suffix().is_empty() => Some((i.suffix().to_string(), i.span())),
-            syn::Lit::Float(f) if !f.suffix().is_empty() => Some((f.suffix().to_string(), f.span())),
+            syn::Lit::Float(f) if !f.suffix().is_empty() => {
+                Some((f.suffix().to_string(), f.span()))
+            }
             _ => None,
         },
         syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => suffix_of(&u.expr),
@@ -130,7 +139,9 @@ fn try_expand(input: TokenStream) -> syn::Result<TokenStream> {
                 Some((first, _)) => {
                     return Err(syn::Error::new(
                         sp,
-                        format!("mixed literal suffixes: `{s}` here, `{first}` earlier; an array has one dtype"),
+                        format!(
+                            "mixed literal suffixes: `{s}` here, `{first}` earlier; an array has one dtype"
+                        ),
                     ));
                 }
             }
@@ -139,19 +150,27 @@ fn try_expand(input: TokenStream) -> syn::Result<TokenStream> {
     let dims = shape.iter();
     if let Some((s, sp)) = suffix {
         let ty: syn::Type = match s.as_str() {
-            "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "f32" | "f64" => syn::parse_str(&s)?,
+            "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "f32" | "f64" => {
+                syn::parse_str(&s)?
+            }
             _ => {
                 return Err(syn::Error::new(
                     sp,
-                    format!("`{s}` is not a suffix of an ivy dtype; use i8..i64, u8..u64, f32 or f64"),
+                    format!(
+                        "`{s}` is not a suffix of an ivy dtype; use i8..i64, u8..u64, f32 or f64"
+                    ),
                 ));
             }
         };
         let vals = values.iter().map(|v| quote!((#v) as #ty));
-        return Ok(quote!(::ivy::__private::array_typed::<#ty>(&[#(#dims),*], ::std::vec![#(#vals),*])));
+        return Ok(
+            quote!(::ivy::__private::array_typed::<#ty>(&[#(#dims),*], ::std::vec![#(#vals),*])),
+        );
     }
     let vals = values.iter().map(|v| scalar_of(v));
-    Ok(quote!(::ivy::__private::array_lit(&[#(#dims),*], &[#(#vals),*], ::std::option::Option::None)))
+    Ok(
+        quote!(::ivy::__private::array_lit(&[#(#dims),*], &[#(#vals),*], ::std::option::Option::None)),
+    )
 }
 
 /// An unsuffixed literal as a Python scalar without going through a Rust type

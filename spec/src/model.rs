@@ -141,7 +141,10 @@ pub fn ident_name(i: &Ident) -> String {
 impl Op {
     /// The sample given for parameter `name`, if any.
     pub fn sample(&self, name: &str) -> Option<&Expr> {
-        self.samples.iter().find(|(n, _)| ident_name(n) == name).map(|(_, e)| e)
+        self.samples
+            .iter()
+            .find(|(n, _)| ident_name(n) == name)
+            .map(|(_, e)| e)
     }
 
     /// The parameter named `name`.
@@ -196,10 +199,10 @@ pub struct Param {
 /// The default of a keyword parameter.
 #[derive(Debug, Clone)]
 pub enum Default {
-    /// `= None` on an `Option<..>` parameter.
+    /// `#[default(None)]` on an `Option<..>` parameter.
     None,
     /// Any other expression, evaluated when the caller gives no value.
-    Expr(Expr),
+    Expr(Box<Expr>),
 }
 
 /// The closed vocabulary of parameter kinds.
@@ -316,7 +319,7 @@ pub enum Ret {
     /// A list of arrays whose length depends on the arguments.
     List,
     /// A plain Rust type (standalone ops only).
-    Verbatim(syn::Type),
+    Verbatim(Box<syn::Type>),
 }
 
 /// An input cast: dtypes in `from` are cast to the default dtype of `to`

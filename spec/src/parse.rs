@@ -37,7 +37,10 @@ pub fn parse_spec(tokens: TokenStream, cx: &Ctxt) -> syn::Result<Spec> {
         while !input.is_empty() {
             let kw: Ident = input.parse()?;
             if kw != "category" {
-                return Err(syn::Error::new(kw.span(), "expected `category <name> { ... }`"));
+                return Err(syn::Error::new(
+                    kw.span(),
+                    "expected `category <name> { ... }`",
+                ));
             }
             let name: Ident = input.parse()?;
             let content;
@@ -149,7 +152,8 @@ impl Parse for RawEntry {
         while !content.is_empty() {
             let param_attrs = Attribute::parse_outer(&content)?;
             if content.peek(Token![self])
-                || (content.peek(Token![&]) && (content.peek2(Token![self]) || content.peek2(Token![mut])))
+                || (content.peek(Token![&])
+                    && (content.peek2(Token![self]) || content.peek2(Token![mut])))
                 || (content.peek(Token![mut]) && content.peek2(Token![self]))
             {
                 let r: syn::Receiver = content.parse()?;
@@ -162,7 +166,10 @@ impl Parse for RawEntry {
                 for a in param_attrs {
                     if a.path().is_ident("default") {
                         if default.is_some() {
-                            return Err(syn::Error::new(a.path().span(), "`#[default]` is given twice"));
+                            return Err(syn::Error::new(
+                                a.path().span(),
+                                "`#[default]` is given twice",
+                            ));
                         }
                         default = Some(a.parse_args::<Expr>()?);
                     } else {
@@ -195,7 +202,17 @@ impl Parse for RawEntry {
         } else {
             Some(input.parse::<syn::Block>()?)
         };
-        Ok(RawEntry { attrs, ident, generics, params, ret, ret_span, body, receiver, asyncness })
+        Ok(RawEntry {
+            attrs,
+            ident,
+            generics,
+            params,
+            ret,
+            ret_span,
+            body,
+            receiver,
+            asyncness,
+        })
     }
 }
 
@@ -291,10 +308,14 @@ impl RawEntry {
                     ),
                 );
             }
-            let kind = if standalone { ParamKind::Verbatim } else { kind.unwrap_or(ParamKind::Verbatim) };
+            let kind = if standalone {
+                ParamKind::Verbatim
+            } else {
+                kind.unwrap_or(ParamKind::Verbatim)
+            };
             let default = p.default.map(|e| match &e {
                 Expr::Path(path) if path.path.is_ident("None") => Default::None,
-                _ => Default::Expr(e),
+                _ => Default::Expr(Box::new(e)),
             });
             op.params.push(Param {
                 name: unraw(&p.ident),
@@ -306,12 +327,12 @@ impl RawEntry {
             });
         }
         op.ret = match self.ret {
-            None if standalone => Ret::Verbatim(syn::parse_quote!(())),
+            None if standalone => Ret::Verbatim(Box::new(syn::parse_quote!(()))),
             None => {
                 cx.error(self.ret_span, format!("op `{}` must say what it returns (`-> Array`)", op.name));
                 Ret::Array
             }
-            Some(ty) if standalone => Ret::Verbatim(ty),
+            Some(ty) if standalone => Ret::Verbatim(Box::new(ty)),
             Some(ty) => ret_of(&ty).unwrap_or_else(|| {
                 cx.error(
                     ty.span(),
@@ -342,7 +363,10 @@ pub fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
         .filter(|a| a.path().is_ident("doc"))
         .filter_map(|a| match &a.meta {
             syn::Meta::NameValue(nv) => match &nv.value {
-                Expr::Lit(syn::ExprLit { lit: syn::Lit::Str(s), .. }) => {
+                Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => {
                     let v = s.value();
                     Some(v.strip_prefix(' ').map(str::to_string).unwrap_or(v))
                 }
@@ -355,20 +379,24 @@ pub fn doc_lines(attrs: &[Attribute]) -> Vec<String> {
 
 fn kind_of(ty: &syn::Type) -> (Option<ParamKind>, Span) {
     let span = ty.span();
-    let syn::Type::Path(p) = ty else { return (None, span) };
+    let syn::Type::Path(p) = ty else {
+        return (None, span);
+    };
     if p.qself.is_some() || p.path.segments.len() != 1 {
         return (None, span);
     }
     let seg = &p.path.segments[0];
     let name = seg.ident.to_string();
     let kind = match (name.as_str(), &seg.arguments) {
-        ("Option", syn::PathArguments::AngleBracketed(a)) if a.args.len() == 1 => match &a.args[0] {
-            syn::GenericArgument::Type(inner) => match kind_of(inner).0 {
-                Some(ParamKind::Option(_)) | None => None,
-                Some(k) => Some(ParamKind::Option(Box::new(k))),
-            },
-            _ => None,
-        },
+        ("Option", syn::PathArguments::AngleBracketed(a)) if a.args.len() == 1 => {
+            match &a.args[0] {
+                syn::GenericArgument::Type(inner) => match kind_of(inner).0 {
+                    Some(ParamKind::Option(_)) | None => None,
+                    Some(k) => Some(ParamKind::Option(Box::new(k))),
+                },
+                _ => None,
+            }
+        }
         (_, syn::PathArguments::None) => match name.as_str() {
             "Array" => Some(ParamKind::Array),
             "Arrays" => Some(ParamKind::Arrays),
@@ -404,10 +432,12 @@ fn ret_of(ty: &syn::Type) -> Option<Ret> {
             let seg = &p.path.segments[0];
             match (seg.ident.to_string().as_str(), &seg.arguments) {
                 ("Array", syn::PathArguments::None) => Some(Ret::Array),
-                ("Vec", syn::PathArguments::AngleBracketed(a)) if a.args.len() == 1 => match &a.args[0] {
-                    syn::GenericArgument::Type(t) if is_array(t) => Some(Ret::List),
-                    _ => None,
-                },
+                ("Vec", syn::PathArguments::AngleBracketed(a)) if a.args.len() == 1 => {
+                    match &a.args[0] {
+                        syn::GenericArgument::Type(t) if is_array(t) => Some(Ret::List),
+                        _ => None,
+                    }
+                }
                 _ => None,
             }
         }
@@ -418,11 +448,19 @@ fn ret_of(ty: &syn::Type) -> Option<Ret> {
 fn flag(attr: &Attribute) -> syn::Result<()> {
     match &attr.meta {
         syn::Meta::Path(_) => Ok(()),
-        _ => Err(syn::Error::new(attr.meta.span(), "this attribute takes no arguments")),
+        _ => Err(syn::Error::new(
+            attr.meta.span(),
+            "this attribute takes no arguments",
+        )),
     }
 }
 
-fn apply_attr(op: &mut Op, name: &str, attr: &Attribute, kinds: &mut Vec<(OpKind, Span)>) -> syn::Result<()> {
+fn apply_attr(
+    op: &mut Op,
+    name: &str,
+    attr: &Attribute,
+    kinds: &mut Vec<(OpKind, Span)>,
+) -> syn::Result<()> {
     let span = attr.path().span();
     match name {
         "primary" | "compositional" | "mixed" | "standalone" => {
@@ -439,7 +477,8 @@ fn apply_attr(op: &mut Op, name: &str, attr: &Attribute, kinds: &mut Vec<(OpKind
         "promote" => match &attr.meta {
             syn::Meta::Path(_) => op.promote = vec![Ident::new("__all", span)],
             _ => {
-                let names = attr.parse_args_with(Punctuated::<Ident, Token![,]>::parse_terminated)?;
+                let names =
+                    attr.parse_args_with(Punctuated::<Ident, Token![,]>::parse_terminated)?;
                 op.promote = names.into_iter().collect();
             }
         },
@@ -555,7 +594,11 @@ fn apply_attr(op: &mut Op, name: &str, attr: &Attribute, kinds: &mut Vec<(OpKind
             op.samples.extend(pairs);
         }
         "supported_dtypes" | "unsupported_dtypes" => {
-            let mode = if name == "supported_dtypes" { TableMode::Supported } else { TableMode::Unsupported };
+            let mode = if name == "supported_dtypes" {
+                TableMode::Supported
+            } else {
+                TableMode::Unsupported
+            };
             let mut table = attr.parse_args_with(|input: ParseStream| parse_table(input, true))?;
             table.mode = mode;
             table.span = span;
@@ -587,7 +630,10 @@ fn parse_operator(input: ParseStream) -> syn::Result<Operator> {
         return match i.to_string().as_str() {
             "neg" => Ok(Operator::Neg),
             "not" => Ok(Operator::Not),
-            _ => Err(syn::Error::new(i.span(), "expected an operator: + - * / % & | ^ << >>, or `neg` / `not` for the unary ones")),
+            _ => Err(syn::Error::new(
+                i.span(),
+                "expected an operator: + - * / % & | ^ << >>, or `neg` / `not` for the unary ones",
+            )),
         };
     }
     try_tok!(<< => Operator::Shl, >> => Operator::Shr, + => Operator::Add, - => Operator::Sub,
@@ -602,7 +648,10 @@ pub fn parse_table(input: ParseStream, allow_backend: bool) -> syn::Result<Dtype
     if input.peek(Ident) && input.peek2(Token![=]) && !input.peek2(Token![=>]) {
         let k: Ident = input.parse()?;
         if k != "backend" || !allow_backend {
-            return Err(syn::Error::new(k.span(), "expected a version key string such as \"0.16 and below\""));
+            return Err(syn::Error::new(
+                k.span(),
+                "expected a version key string such as \"0.16 and below\"",
+            ));
         }
         input.parse::<Token![=]>()?;
         backend = Some(input.parse::<LitStr>()?);
@@ -614,7 +663,10 @@ pub fn parse_table(input: ParseStream, allow_backend: bool) -> syn::Result<Dtype
     while !input.is_empty() {
         let key: LitStr = input.parse()?;
         if let Err(e) = crate::version::VersionKey::parse(&key.value()) {
-            return Err(syn::Error::new(key.span(), format!("malformed version key: {}", e.reason)));
+            return Err(syn::Error::new(
+                key.span(),
+                format!("malformed version key: {}", e.reason),
+            ));
         }
         input.parse::<Token![=>]>()?;
         let set: DtypeExpr = input.parse()?;
@@ -627,5 +679,10 @@ pub fn parse_table(input: ParseStream, allow_backend: bool) -> syn::Result<Dtype
     if rows.is_empty() {
         return Err(input.error("a dtype table needs at least one row: \"KEY\" => (dtypes)"));
     }
-    Ok(DtypeTable { mode: TableMode::Unsupported, backend, rows, span: input.span() })
+    Ok(DtypeTable {
+        mode: TableMode::Unsupported,
+        backend,
+        rows,
+        span: input.span(),
+    })
 }

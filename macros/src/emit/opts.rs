@@ -15,7 +15,11 @@ pub fn opts_struct(op: &Op, t: &Target) -> TokenStream {
     }
     let k = &t.krate;
     let name = opts_ident(op, t);
-    let path_text = if t.builtin { format!("ivy::opts::{name}") } else { name.to_string() };
+    let path_text = if t.builtin {
+        format!("ivy::opts::{name}")
+    } else {
+        name.to_string()
+    };
     let mut fields = Vec::new();
     let mut setters = Vec::new();
     for p in op.optional() {
@@ -23,10 +27,15 @@ pub fn opts_struct(op: &Op, t: &Target) -> TokenStream {
         let (field_ty, setter_ty, wrap) = field_types(p, k);
         let default = match &p.default {
             Some(PDefault::None) => "`None`".to_string(),
-            Some(PDefault::Expr(e)) => format!("`{}`", quote!(#e).to_string()),
+            Some(PDefault::Expr(e)) => format!("`{}`", quote!(#e)),
             None => String::new(),
         };
-        let fdoc = doc(&format!("`{}` ({}); when unset: {}.", p.name, p.kind.spelling(), default));
+        let fdoc = doc(&format!(
+            "`{}` ({}); when unset: {}.",
+            p.name,
+            p.kind.spelling(),
+            default
+        ));
         fields.push(quote!(#fdoc pub #f: #field_ty));
         let sdoc = doc(&format!("Set `{}`.", p.name));
         let ex = setter_example(op, p, &path_text);
@@ -45,9 +54,13 @@ pub fn opts_struct(op: &Op, t: &Target) -> TokenStream {
     let struct_docs = {
         let prefix = if t.builtin { "crate::" } else { "" };
         let lines = vec![
-            format!("Keyword arguments of [`{0}`](fn@{prefix}{0}): pass to [`{0}_with`](fn@{prefix}{0}_with).", op.name),
+            format!(
+                "Keyword arguments of [`{0}`](fn@{prefix}{0}): pass to [`{0}_with`](fn@{prefix}{0}_with).",
+                op.name
+            ),
             String::new(),
-            "Start from [`new`](Self::new) (everything at its default) and set what you need:".to_string(),
+            "Start from [`new`](Self::new) (everything at its default) and set what you need:"
+                .to_string(),
             String::new(),
         ];
         let head = doc_attrs(&lines, t);
@@ -99,7 +112,11 @@ fn field_types(p: &Param, k: &TokenStream) -> (TokenStream, TokenStream, TokenSt
     match (&p.kind, &p.default) {
         (ParamKind::Option(inner), Some(PDefault::None)) => {
             let api = api_type(inner, k);
-            (quote!(::std::option::Option<#api>), quote!(impl ::std::convert::Into<#api>), quote!(value.into()))
+            (
+                quote!(::std::option::Option<#api>),
+                quote!(impl ::std::convert::Into<#api>),
+                quote!(value.into()),
+            )
         }
         (ParamKind::Option(inner), _) => {
             let api = api_type(inner, k);
@@ -111,14 +128,24 @@ fn field_types(p: &Param, k: &TokenStream) -> (TokenStream, TokenStream, TokenSt
         }
         (kind, _) => {
             let api = api_type(kind, k);
-            (quote!(::std::option::Option<#api>), quote!(impl ::std::convert::Into<#api>), quote!(value.into()))
+            (
+                quote!(::std::option::Option<#api>),
+                quote!(impl ::std::convert::Into<#api>),
+                quote!(value.into()),
+            )
         }
     }
 }
 
 fn setter_value(op: &Op, p: &Param) -> String {
     match &p.kind {
-        ParamKind::Option(inner) => example_value(op, &Param { kind: (**inner).clone(), ..p.clone() }),
+        ParamKind::Option(inner) => example_value(
+            op,
+            &Param {
+                kind: (**inner).clone(),
+                ..p.clone()
+            },
+        ),
         _ => example_value(op, p),
     }
 }
@@ -126,7 +153,11 @@ fn setter_value(op: &Op, p: &Param) -> String {
 fn setter_example(op: &Op, p: &Param, path_text: &str) -> Vec<String> {
     vec![
         "```".to_string(),
-        format!("let o = {path_text}::new().{}({});", p.name, setter_value(op, p)),
+        format!(
+            "let o = {path_text}::new().{}({});",
+            p.name,
+            setter_value(op, p)
+        ),
         format!("assert!(o.{}.is_some());", p.name),
         "```".to_string(),
     ]
