@@ -1,8 +1,8 @@
-//! ivy for Rust: one functional array API over several array backends.
-//!
-//! (Crate docs are written in the README; see `README.md`.)
+#![doc = include_str!("../README.md")]
+#![warn(missing_docs)]
 
 pub use ivy_core::*;
 
+// Linking the default backend registers it.
 #[cfg(feature = "ndarray")]
 extern crate ivy_ndarray;
