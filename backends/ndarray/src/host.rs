@@ -21,7 +21,11 @@ pub fn out_vec<T: Element>(shape: Shape, v: Vec<T>) -> Array {
 /// layout).
 pub fn from_nd<T: Element>(a: ArrayD<T>) -> Array {
     let shape = Shape::from(a.shape());
-    let a = if a.is_standard_layout() { a } else { a.as_standard_layout().into_owned() };
+    let a = if a.is_standard_layout() {
+        a
+    } else {
+        a.as_standard_layout().into_owned()
+    };
     let (v, offset) = a.into_raw_vec_and_offset();
     match offset {
         Some(0) | None => out_vec(shape, v),
@@ -44,13 +48,16 @@ pub fn wrong_dtype(op: &str, dtype: Dtype) -> Error {
 /// The host data of an array of this backend.
 #[inline]
 pub fn data<'a>(op: &str, x: &'a Array) -> Result<&'a HostData> {
-    x.host().ok_or_else(|| Error::invalid(op, "the ndarray backend got an array with native storage"))
+    x.host()
+        .ok_or_else(|| Error::invalid(op, "the ndarray backend got an array with native storage"))
 }
 
 /// The elements of `x` as `T`.
 #[inline]
 pub fn slice<'a, T: Element>(op: &str, x: &'a Array) -> Result<&'a [T]> {
-    data(op, x)?.as_slice::<T>().ok_or_else(|| wrong_dtype(op, x.dtype()))
+    data(op, x)?
+        .as_slice::<T>()
+        .ok_or_else(|| wrong_dtype(op, x.dtype()))
 }
 
 /// `x` as an ndarray view.
@@ -71,7 +78,12 @@ pub fn map<T: Element, U: Element>(op: &str, x: &Array, f: impl Fn(T) -> U) -> R
 /// Map pairs of elements of `a` and `b` (both of type `T`, shapes broadcast)
 /// through `f`.
 #[inline]
-pub fn zip<T: Element, U: Element>(op: &str, a: &Array, b: &Array, f: impl Fn(T, T) -> U) -> Result<Array> {
+pub fn zip<T: Element, U: Element>(
+    op: &str,
+    a: &Array,
+    b: &Array,
+    f: impl Fn(T, T) -> U,
+) -> Result<Array> {
     let sa = slice::<T>(op, a)?;
     let sb = slice::<T>(op, b)?;
     if a.shape() == b.shape() {
@@ -93,9 +105,16 @@ pub fn zip<T: Element, U: Element>(op: &str, a: &Array, b: &Array, f: impl Fn(T,
     let vb = view::<T>(op, b)?;
     let dims = IxDyn(shape.dims());
     let (Some(va), Some(vb)) = (va.broadcast(dims.clone()), vb.broadcast(dims)) else {
-        return Err(Error::Broadcast { op: op.to_string(), shapes: vec![a.shape().clone(), b.shape().clone()] });
+        return Err(Error::Broadcast {
+            op: op.to_string(),
+            shapes: vec![a.shape().clone(), b.shape().clone()],
+        });
     };
-    let buf: Buffer<U> = ndarray::Zip::from(&va).and(&vb).map_collect(|x, y| f(*x, *y)).into_iter().collect();
+    let buf: Buffer<U> = ndarray::Zip::from(&va)
+        .and(&vb)
+        .map_collect(|x, y| f(*x, *y))
+        .into_iter()
+        .collect();
     Ok(out(shape, buf))
 }
 
@@ -113,15 +132,22 @@ pub fn zip3<A: Element, T: Element, U: Element>(
     let va = view::<A>(op, a)?;
     let vb = view::<T>(op, b)?;
     let vc = view::<T>(op, c)?;
-    let (Some(va), Some(vb), Some(vc)) = (va.broadcast(dims.clone()), vb.broadcast(dims.clone()), vc.broadcast(dims))
-    else {
+    let (Some(va), Some(vb), Some(vc)) = (
+        va.broadcast(dims.clone()),
+        vb.broadcast(dims.clone()),
+        vc.broadcast(dims),
+    ) else {
         return Err(Error::Broadcast {
             op: op.to_string(),
             shapes: vec![a.shape().clone(), b.shape().clone(), c.shape().clone()],
         });
     };
-    let buf: Buffer<U> =
-        ndarray::Zip::from(&va).and(&vb).and(&vc).map_collect(|x, y, z| f(*x, *y, *z)).into_iter().collect();
+    let buf: Buffer<U> = ndarray::Zip::from(&va)
+        .and(&vb)
+        .and(&vc)
+        .map_collect(|x, y, z| f(*x, *y, *z))
+        .into_iter()
+        .collect();
     Ok(out(shape, buf))
 }
 
@@ -210,23 +236,68 @@ pub(crate) use all;
 macro_rules! by_dtype {
     ($op:expr, $d:expr, $T:ident => $body:expr) => {{
         #[allow(unused_imports)]
-        use ivy::{bf16, f16, Complex32, Complex64};
+        use ivy::{Complex32, Complex64, bf16, f16};
         match $d {
-            Dtype::Int8 => { type $T = i8; $body }
-            Dtype::Int16 => { type $T = i16; $body }
-            Dtype::Int32 => { type $T = i32; $body }
-            Dtype::Int64 => { type $T = i64; $body }
-            Dtype::UInt8 => { type $T = u8; $body }
-            Dtype::UInt16 => { type $T = u16; $body }
-            Dtype::UInt32 => { type $T = u32; $body }
-            Dtype::UInt64 => { type $T = u64; $body }
-            Dtype::BFloat16 => { type $T = bf16; $body }
-            Dtype::Float16 => { type $T = f16; $body }
-            Dtype::Float32 => { type $T = f32; $body }
-            Dtype::Float64 => { type $T = f64; $body }
-            Dtype::Bool => { type $T = bool; $body }
-            Dtype::Complex64 => { type $T = Complex32; $body }
-            Dtype::Complex128 => { type $T = Complex64; $body }
+            Dtype::Int8 => {
+                type $T = i8;
+                $body
+            }
+            Dtype::Int16 => {
+                type $T = i16;
+                $body
+            }
+            Dtype::Int32 => {
+                type $T = i32;
+                $body
+            }
+            Dtype::Int64 => {
+                type $T = i64;
+                $body
+            }
+            Dtype::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            Dtype::UInt16 => {
+                type $T = u16;
+                $body
+            }
+            Dtype::UInt32 => {
+                type $T = u32;
+                $body
+            }
+            Dtype::UInt64 => {
+                type $T = u64;
+                $body
+            }
+            Dtype::BFloat16 => {
+                type $T = bf16;
+                $body
+            }
+            Dtype::Float16 => {
+                type $T = f16;
+                $body
+            }
+            Dtype::Float32 => {
+                type $T = f32;
+                $body
+            }
+            Dtype::Float64 => {
+                type $T = f64;
+                $body
+            }
+            Dtype::Bool => {
+                type $T = bool;
+                $body
+            }
+            Dtype::Complex64 => {
+                type $T = Complex32;
+                $body
+            }
+            Dtype::Complex128 => {
+                type $T = Complex64;
+                $body
+            }
         }
     }};
 }
@@ -275,7 +346,11 @@ pub fn reduce<T: Element, U: Element>(
     let flat: Vec<T> = p.iter().copied().collect();
     for lane in 0..n_out {
         let start = lane * n_red;
-        outv.push(flat[start..start + n_red].iter().fold(init(), |a, v| f(a, *v)));
+        outv.push(
+            flat[start..start + n_red]
+                .iter()
+                .fold(init(), |a, v| f(a, *v)),
+        );
     }
     Ok(out_vec(out_shape, outv))
 }
