@@ -754,6 +754,12 @@ pub struct MultiMapOptions {
 
 impl MultiMapOptions {
     /// Apply everywhere (Ivy's defaults).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// let o = ivy::nest::MultiMapOptions::new();
+    /// assert!(o.to_apply && !o.prune_unapplied && o.index_chains.is_none());
+    /// ```
     pub fn new() -> MultiMapOptions {
         MultiMapOptions {
             index_chains: None,

@@ -66,6 +66,12 @@ pub enum IndexKey {
 }
 
 /// A path into a nest (Ivy's index tuples).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// let i: ivy::nest::Index = ivy::nest_index!["a", 0];
+/// assert_eq!(i.len(), 2);
+/// ```
 pub type Index = Vec<IndexKey>;
 
 impl fmt::Debug for IndexKey {
@@ -148,6 +154,18 @@ pub(crate) fn index_path(index: &[IndexKey]) -> String {
 
 impl<L> Nest<L> {
     /// A leaf (`Nest::Leaf(value)`).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::nest::Nest;
+    /// let n = Nest::from_leaf(2);
+    /// assert!(!n.is_nest() && !n.is_none());
+    /// assert_eq!((n.len(), n.is_empty()), (0, true));
+    /// let mut l: Nest<i32> = ivy::nest!([1, None]);
+    /// assert!(l.is_nest() && l.get(&1.into()).is_some_and(Nest::is_none));
+    /// *l.get_mut(&0.into()).unwrap() = n;
+    /// assert_eq!(l, ivy::nest!([2, None]));
+    /// ```
     pub fn from_leaf(value: L) -> Nest<L> {
         Nest::Leaf(value)
     }

@@ -351,6 +351,13 @@ impl TreeDef {
 
     /// Whether the structure was built with `None` as a leaf
     /// ([`FlattenConfig::NONE_IS_LEAF`](super::FlattenConfig::NONE_IS_LEAF)).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::tree::FlattenConfig;
+    /// assert!(!ivy::tree_structure(&None::<f64>).none_is_leaf());
+    /// assert!(ivy::tree_structure_with(&None::<f64>, FlattenConfig::NONE_IS_LEAF, ivy::tree::never).none_is_leaf());
+    /// ```
     pub fn none_is_leaf(&self) -> bool {
         self.none_is_leaf
     }
@@ -917,8 +924,10 @@ fn fmt_record(nodes: &[Node], i: usize, r: &RecordNode, f: &mut fmt::Formatter<'
 /// use ivy::tree::NodeKind;
 /// let def = ivy::tree_structure(&vec![(1.0, 2.0)]);
 /// let root = def.root_ref();
-/// assert_eq!((root.kind(), root.arity(), root.num_leaves()), (NodeKind::List, 1, 2));
+/// assert_eq!((root.kind(), root.arity(), root.num_leaves(), root.num_nodes()), (NodeKind::List, 1, 2, 4));
 /// assert_eq!(root.to_treedef(), def);
+/// let pair = root.children()[0];
+/// assert_eq!((pair.kind(), pair.type_name(), pair.keys().len()), (NodeKind::Tuple, None, 0));
 /// ```
 #[derive(Clone, Copy)]
 pub struct NodeRef<'a> {

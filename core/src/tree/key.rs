@@ -39,6 +39,11 @@ enum StrRepr {
 
 impl KeyStr {
     /// The text.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// assert_eq!(ivy::tree::KeyStr::from("w").as_str(), "w");
+    /// ```
     pub fn as_str(&self) -> &str {
         match &self.0 {
             StrRepr::Static(s) => s,
@@ -217,11 +222,23 @@ pub struct StaticValue(Arc<dyn DynStatic>);
 
 impl StaticValue {
     /// Wrap a value.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// assert_eq!(ivy::tree::StaticValue::new(3u8), ivy::tree::StaticValue::new(3u8));
+    /// ```
     pub fn new<T: StaticField>(value: T) -> StaticValue {
         StaticValue(Arc::new(value))
     }
 
     /// The value, if it is a `T`.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// let v = ivy::tree::StaticValue::new(3u8);
+    /// assert_eq!(v.downcast_ref::<u8>(), Some(&3));
+    /// assert_eq!(v.downcast_ref::<u16>(), None);
+    /// ```
     pub fn downcast_ref<T: Any>(&self) -> Option<&T> {
         self.0.as_any().downcast_ref::<T>()
     }
@@ -296,6 +313,12 @@ impl Key {
     }
 
     /// The value of an [`Key::Other`] key, if it is a `T`.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// assert_eq!(ivy::tree::Key::other(7u8).downcast_ref::<u8>(), Some(&7));
+    /// assert_eq!(ivy::tree::Key::Int(7).downcast_ref::<u8>(), None);
+    /// ```
     pub fn downcast_ref<T: Any>(&self) -> Option<&T> {
         match self {
             Key::Other(v) => v.downcast_ref::<T>(),
@@ -537,11 +560,21 @@ pub enum KeyEntry {
 
 impl KeyEntry {
     /// A [`KeyEntry::Key`] entry.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// assert_eq!(ivy::tree::KeyEntry::key("a"), ivy::tree::KeyEntry::Key(ivy::tree::Key::from("a")));
+    /// ```
     pub fn key(key: impl Into<Key>) -> KeyEntry {
         KeyEntry::Key(key.into())
     }
 
     /// A [`KeyEntry::Field`] entry.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// assert_eq!(ivy::tree::KeyEntry::field("w").chain_segment(), "w");
+    /// ```
     pub fn field(name: impl Into<KeyStr>) -> KeyEntry {
         KeyEntry::Field(name.into())
     }
@@ -600,6 +633,19 @@ pub struct KeyPath(Vec<KeyEntry>);
 
 impl KeyPath {
     /// The empty path (the root).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::tree::{KeyEntry, KeyPath};
+    /// let mut p = KeyPath::new();
+    /// assert!(p.is_empty());
+    /// p.push(KeyEntry::Index(2));
+    /// p.push(KeyEntry::key("b"));
+    /// assert_eq!((p.len(), p.entries()[0].clone()), (2, KeyEntry::Index(2)));
+    /// assert_eq!(p.iter().count(), 2);
+    /// assert_eq!(p.pop(), Some(KeyEntry::key("b")));
+    /// assert_eq!(p.keystr(), "[2]");
+    /// ```
     pub fn new() -> KeyPath {
         KeyPath(Vec::new())
     }

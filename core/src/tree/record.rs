@@ -6,6 +6,14 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 /// How a record's fields are written.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// #[derive(ivy::tree::Tree)]
+/// # #[tree(crate = ivy_core)]
+/// struct Pair(f64, f64);
+/// assert_eq!(ivy::tree_structure(&Pair(1.0, 2.0)).to_string(), "TreeDef(Pair(*, *))");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum RecordShape {

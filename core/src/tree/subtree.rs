@@ -84,6 +84,16 @@ impl<L> Subtree<L> {
     }
 
     /// Flatten a value into a subtree (its leaves cloned).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// let s = ivy::tree::Subtree::from_tree(&[1, 2]);
+    /// assert_eq!((s.def().num_leaves(), s.leaves()), (2, &[1, 2][..]));
+    /// assert!(!s.is_leaf() && !s.is_none() && s.leaf().is_none());
+    /// let (def, leaves) = s.into_parts();
+    /// assert_eq!(def.to_string(), "TreeDef([*, *])");
+    /// assert_eq!(leaves, [1, 2]);
+    /// ```
     pub fn from_tree<T: Tree<L>>(tree: &T) -> Subtree<L>
     where
         L: Clone,

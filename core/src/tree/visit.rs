@@ -134,6 +134,30 @@ pub trait TreeMap<L, M>: Tree<L> {
 /// The node methods return a token to hand back to [`Sink::end`] after the
 /// node's children. The `child_*` methods announce the next child (for key
 /// paths); sinks that do not track paths ignore them.
+///
+/// A sink that counts nodes by kind:
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::tree::{RecordInfo, Sink, StaticValue, Tree, TreeKey};
+/// #[derive(Default)]
+/// struct Count { leaves: usize, nodes: usize }
+/// impl<'a, L: 'a> Sink<'a, L> for Count {
+///     fn leaf(&mut self, _: &'a L) { self.leaves += 1 }
+///     fn none(&mut self) { self.nodes += 1 }
+///     fn tuple(&mut self, _: usize) -> usize { self.nodes += 1; 0 }
+///     fn list(&mut self, _: usize) -> usize { self.nodes += 1; 0 }
+///     fn dict<K: TreeKey>(&mut self, _: &[&K], _: Option<&[usize]>) -> usize { self.nodes += 1; 0 }
+///     fn record<F: FnOnce() -> Vec<StaticValue>>(&mut self, _: &'static RecordInfo, _: F) -> usize {
+///         self.nodes += 1;
+///         0
+///     }
+///     fn end(&mut self, _: usize) {}
+/// }
+/// let mut c = Count::default();
+/// (1.0, vec![2.0, 3.0], None::<f64>).flatten_into(&mut c);
+/// assert_eq!((c.leaves, c.nodes), (3, 3));
+/// ```
 pub trait Sink<'a, L: 'a> {
     /// A leaf.
     fn leaf(&mut self, leaf: &'a L);
@@ -174,7 +198,16 @@ pub trait Sink<'a, L: 'a> {
     fn end(&mut self, token: usize);
 }
 
-/// The keys of a map node as a [`Source`] hands them over.
+/// The keys of a map node as a [`Source`] hands them over (see the
+/// `IndexMap` example of [`Tree`] impls: children come in `keys` order and
+/// are inserted in `order`).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// let d = ivy::tree::DictKeys { keys: vec!["a", "b"], order: Some(vec![1, 0]) };
+/// let inserted: Vec<&str> = d.order.iter().flatten().map(|&j| d.keys[j]).collect();
+/// assert_eq!(inserted, ["b", "a"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DictKeys<K> {
     /// The keys, in the order the children follow.
@@ -185,6 +218,12 @@ pub struct DictKeys<K> {
 }
 
 /// Which record (or enum variant) a [`Source`] found.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// let m = ivy::tree::RecordMatch::new(1, 0);
+/// assert_eq!((m.variant(), m.index()), (1, 0));
+/// ```
 #[derive(Clone, Debug)]
 pub struct RecordMatch {
     variant: usize,
@@ -216,7 +255,20 @@ impl RecordMatch {
 }
 
 /// Hands nodes and leaves to [`Tree::unflatten_from`], checking each against
-/// what the type expects.
+/// what the type expects. The crate's sources read a
+/// [`TreeDef`](super::TreeDef) with its leaves ([`tree_unflatten`](crate::tree_unflatten))
+/// and a [`Nest`](crate::nest::Nest) ([`Nest::into_tree`](crate::nest::Nest::into_tree)).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// // Both sources rebuild the same value.
+/// let t = (1.0, vec![2.0]);
+/// let (leaves, def) = ivy::tree_flatten(&t);
+/// let a: (f64, Vec<f64>) = ivy::tree_unflatten(&def, leaves)?;
+/// let b: (f64, Vec<f64>) = ivy::nest::Nest::from_tree(&t).into_tree()?;
+/// assert_eq!(a, b);
+/// # Ok::<(), ivy::Error>(())
+/// ```
 pub trait Source<L> {
     /// Take a leaf.
     fn leaf(&mut self) -> Result<L>;
