@@ -7,12 +7,11 @@
 
 use crate::NdarrayBackend;
 use crate::host::{self, all, by_dtype, ints};
-use crate::layout::{self, check_device, with_dtypes};
+use crate::layout::{self, Strided, check_device, with_dtypes};
 use ivy::kernels::CreationKernels;
 use ivy::{
     Array, Complex32, Complex64, Device, Dtype, Element, Error, Result, Scalar, Shape, bf16, f16,
 };
-use ndarray::{ArrayViewD, IxDyn};
 use std::ops::{Add, Div, Mul, Sub};
 
 #[ivy::kernels]
@@ -256,18 +255,20 @@ impl CreationKernels for NdarrayBackend {
             .enumerate()
             .map(|(i, a)| {
                 // Each input, flattened, laid along its axis.
-                let along: Vec<usize> = (0..n).map(|d| if d == axis_of(i) { a.size() } else { 1 }).collect();
+                let along: Vec<usize> = (0..n)
+                    .map(|d| if d == axis_of(i) { a.size() } else { 1 })
+                    .collect();
                 if sparse {
                     return layout::share(op, a, Shape::from(along));
                 }
-                all!(op, a, T => {
-                    let v = ArrayViewD::from_shape(IxDyn(&along), host::slice::<T>(op, a)?)
-                        .map_err(|e| Error::invalid(op, format!("internal error: {e}")))?;
-                    let b = v.broadcast(IxDyn(full.dims())).ok_or_else(|| {
-                        Error::Broadcast { op: op.to_string(), shapes: vec![Shape::from(along.clone()), full.clone()] }
-                    })?;
-                    layout::collect(op, b)
-                })
+                let view =
+                    Strided::of(&along)
+                        .broadcast(full.dims())
+                        .ok_or_else(|| Error::Broadcast {
+                            op: op.to_string(),
+                            shapes: vec![Shape::from(along.clone()), full.clone()],
+                        })?;
+                all!(op, a, T => layout::materialise::<T>(op, a, &view))
             })
             .collect()
     }
@@ -401,14 +402,13 @@ trait Lin: Element {
 /// set to `stop` exactly) or `num` without; `start + (i / div) * delta` when
 /// the step underflows to 0, and `start + i * delta` when `div` is 0.
 fn lin_points<C, R>(
-    start: C,
-    stop: C,
+    (start, stop): (C, C),
     num: usize,
     endpoint: bool,
     zero: C,
     r: fn(usize) -> R,
-) -> impl Iterator<Item = C>
-where
+    mut emit: impl FnMut(C),
+) where
     C: Copy
         + PartialEq
         + Add<Output = C>
@@ -419,17 +419,19 @@ where
 {
     let div = if endpoint { num.saturating_sub(1) } else { num };
     let delta = stop - start;
-    let step = (div > 0).then(|| delta / r(div));
-    (0..num).map(move |i| {
-        if endpoint && num > 1 && i + 1 == num {
-            return stop;
+    // With the endpoint (and more than one point) the last is `stop`.
+    let body = if endpoint && num > 1 { num - 1 } else { num };
+    match (div > 0).then(|| delta / r(div)) {
+        Some(step) if step != zero => (0..body).for_each(|i| emit(start + step * r(i))),
+        Some(_) => {
+            let d = r(div);
+            (0..body).for_each(|i| emit(start + delta * (r(i) / d)));
         }
-        match step {
-            Some(s) if s != zero => start + s * r(i),
-            Some(_) => start + delta * (r(i) / r(div)),
-            None => start + delta * r(i),
-        }
-    })
+        None => (0..body).for_each(|i| emit(start + delta * r(i))),
+    }
+    if body < num {
+        emit(stop);
+    }
 }
 
 macro_rules! int_lin {
@@ -437,8 +439,8 @@ macro_rules! int_lin {
         impl Lin for $t {
             /// Computed in `f64` and floored, as NumPy does for integer dtypes.
             fn lin(start: Scalar, stop: Scalar, num: usize, endpoint: bool, out: &mut Vec<Self>) {
-                let points = lin_points(start.to_f64(), stop.to_f64(), num, endpoint, 0.0, |i| i as f64);
-                out.extend(points.map(|v| <$t as Element>::from_f64(v.floor())));
+                let ends = (start.to_f64(), stop.to_f64());
+                lin_points(ends, num, endpoint, 0.0, |i| i as f64, |v| out.push(<$t as Element>::from_f64(v.floor())));
             }
         }
     )*};
@@ -450,8 +452,8 @@ macro_rules! float_lin {
         impl Lin for $t {
             fn lin(start: Scalar, stop: Scalar, num: usize, endpoint: bool, out: &mut Vec<Self>) {
                 let from: fn($c) -> $t = $from;
-                let points = lin_points(start.to_element::<$c>(), stop.to_element::<$c>(), num, endpoint, $zero, |i| i as $r);
-                out.extend(points.map(from));
+                let ends = (start.to_element::<$c>(), stop.to_element::<$c>());
+                lin_points(ends, num, endpoint, $zero, |i| i as $r, |v| out.push(from(v)));
             }
         }
     )*};

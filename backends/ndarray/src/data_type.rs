@@ -2,10 +2,9 @@
 
 use crate::NdarrayBackend;
 use crate::host::{self, all};
-use crate::layout;
+use crate::layout::{self, Strided};
 use ivy::kernels::DataTypeKernels;
 use ivy::{Array, Dtype, Error, Result, Shape};
-use ndarray::IxDyn;
 
 #[ivy::kernels]
 impl DataTypeKernels for NdarrayBackend {
@@ -45,10 +44,10 @@ impl DataTypeKernels for NdarrayBackend {
             // no elements): the row-major order is unchanged.
             return layout::share(op, x, shape.clone());
         }
-        all!(op, x, T => {
-            let v = host::view::<T>(op, x)?;
-            layout::collect(op, v.broadcast(IxDyn(shape.dims())).ok_or_else(incompatible)?)
-        })
+        let view = Strided::of(x.shape())
+            .broadcast(shape.dims())
+            .ok_or_else(incompatible)?;
+        all!(op, x, T => layout::materialise::<T>(op, x, &view))
     }
 }
 

@@ -8,7 +8,6 @@
 
 use crate::host;
 use ivy::{Array, Device, Element, Error, Result, Shape};
-use ndarray::ArrayViewD;
 
 /// `x` with another shape of the same size, sharing its elements (no copy).
 pub(crate) fn share(op: &str, x: &Array, shape: Shape) -> Result<Array> {
@@ -63,19 +62,6 @@ pub(crate) fn filled<T: Element>(op: &str, shape: Shape, value: T) -> Result<Arr
     Ok(host::out_vec(shape, v))
 }
 
-/// Materialise a view (any strides, broadcast included) as a contiguous
-/// row-major array of its shape.
-pub(crate) fn collect<T: Element>(op: &str, v: ArrayViewD<'_, T>) -> Result<Array> {
-    let shape = Shape::from(v.shape());
-    let n = shape.checked_size(op)?;
-    let mut out = alloc::<T>(op, n)?;
-    match v.as_slice() {
-        Some(s) => out.extend_from_slice(s),
-        None => out.extend(v.iter().copied()),
-    }
-    Ok(host::out_vec(shape, out))
-}
-
 /// `shape` seen as `(outer, len, inner)` around `axis`: the product of the
 /// dimensions before it, its length, and the product of those after it.
 /// (Products of an existing array's dimensions cannot overflow: they divide
@@ -125,6 +111,276 @@ pub(crate) fn extend_axis_range<T: Copy>(
         out.extend_from_slice(run(op, s, (o * len + start) * inner, count * inner)?);
     }
     Ok(())
+}
+
+/// A strided view of a row-major buffer: element `idx` of the view is
+/// `src[offset + sum(idx[i] * strides[i])]`. Permuting, swapping, flipping
+/// and broadcasting only rewrite the view; [`Strided::gather`] then copies
+/// the elements out in row-major order, a contiguous (or constant, or
+/// evenly strided) run at a time.
+#[derive(Clone, Debug)]
+pub(crate) struct Strided {
+    offset: isize,
+    dims: Vec<usize>,
+    strides: Vec<isize>,
+}
+
+impl Strided {
+    /// The row-major view of an array of `shape`.
+    pub(crate) fn of(shape: &[usize]) -> Strided {
+        let mut strides = vec![0isize; shape.len()];
+        let mut acc = 1isize;
+        for (s, &d) in strides.iter_mut().zip(shape).rev() {
+            *s = acc;
+            acc = acc.saturating_mul(isize::try_from(d).unwrap_or(isize::MAX));
+        }
+        Strided {
+            offset: 0,
+            dims: shape.to_vec(),
+            strides,
+        }
+    }
+
+    /// The dimensions of the view.
+    pub(crate) fn dims(&self) -> &[usize] {
+        &self.dims
+    }
+
+    /// Axis `i` of the result is axis `axes[i]` of the view (`axes` is a
+    /// permutation, checked by the caller).
+    pub(crate) fn permute(&self, axes: &[usize]) -> Strided {
+        let pick = |a: usize| {
+            (
+                self.dims.get(a).copied().unwrap_or(1),
+                self.strides.get(a).copied().unwrap_or(0),
+            )
+        };
+        let (dims, strides) = axes.iter().map(|&a| pick(a)).unzip();
+        Strided {
+            offset: self.offset,
+            dims,
+            strides,
+        }
+    }
+
+    /// Swap two axes (in range, checked by the caller).
+    pub(crate) fn swap(&mut self, a: usize, b: usize) {
+        if a < self.dims.len() && b < self.dims.len() {
+            self.dims.swap(a, b);
+            self.strides.swap(a, b);
+        }
+    }
+
+    /// Reverse the order along `axis`.
+    pub(crate) fn flip(&mut self, axis: usize) {
+        if let (Some(&d), Some(s)) = (self.dims.get(axis), self.strides.get_mut(axis)) {
+            if d > 0 {
+                self.offset += isize::try_from(d - 1).unwrap_or(0) * *s;
+            }
+            *s = -*s;
+        }
+    }
+
+    /// The view broadcast to `target` (NumPy's rule, one way), or `None`.
+    pub(crate) fn broadcast(&self, target: &[usize]) -> Option<Strided> {
+        let lead = target.len().checked_sub(self.dims.len())?;
+        let mut strides = vec![0isize; lead];
+        for ((&d, &s), &t) in self
+            .dims
+            .iter()
+            .zip(&self.strides)
+            .zip(target.iter().skip(lead))
+        {
+            strides.push(match d {
+                _ if d == t => s,
+                1 => 0,
+                _ => return None,
+            });
+        }
+        Some(Strided {
+            offset: self.offset,
+            dims: target.to_vec(),
+            strides,
+        })
+    }
+
+    /// The elements of the view over `src`, in row-major order.
+    pub(crate) fn gather<T: Copy>(&self, op: &str, src: &[T]) -> Result<Vec<T>> {
+        let n = self
+            .dims
+            .iter()
+            .try_fold(1usize, |acc, &d| acc.checked_mul(d));
+        let n = n.ok_or_else(|| {
+            Error::shape(
+                op,
+                "the number of elements overflows usize",
+                vec![Shape::from(self.dims.as_slice())],
+            )
+        })?;
+        let mut out = alloc::<T>(op, n)?;
+        if n == 0 {
+            return Ok(out);
+        }
+        // Drop length-1 axes and merge neighbours that step as one.
+        let mut axes: Vec<(usize, isize)> = Vec::with_capacity(self.dims.len());
+        for (&d, &s) in self.dims.iter().zip(&self.strides) {
+            if d == 1 {
+                continue;
+            }
+            match axes.last_mut() {
+                Some(last)
+                    if isize::try_from(d).ok().and_then(|d| s.checked_mul(d)) == Some(last.1) =>
+                {
+                    *last = (last.0 * d, s)
+                }
+                _ => axes.push((d, s)),
+            }
+        }
+        let (len, stride) = axes.pop().unwrap_or((1, 0));
+        match axes.last() {
+            // Transpose-like: contiguous in the source along the next outer
+            // axis but not along the inner one. Copy square tiles, so the
+            // source lines a tile reads stay in cache while it is written.
+            Some(&(rows, 1)) if stride.unsigned_abs() > 1 && len >= TILE && rows >= TILE => {
+                axes.pop();
+                for_each_base(&axes, self.offset, |base| {
+                    push_tiles(op, &mut out, src, base, rows, (len, stride))
+                })?;
+            }
+            _ => for_each_base(&axes, self.offset, |base| {
+                push_run(op, &mut out, src, base, len, stride)
+            })?,
+        }
+        Ok(out)
+    }
+}
+
+/// The side of the square tiles of a transposing copy.
+const TILE: usize = 32;
+
+/// Call `f` with the source offset of every position of the `axes`
+/// (`(length, stride)` pairs, outermost first) in row-major order, from
+/// `offset` (an odometer).
+fn for_each_base(
+    axes: &[(usize, isize)],
+    offset: isize,
+    mut f: impl FnMut(isize) -> Result<()>,
+) -> Result<()> {
+    let mut idx = vec![0usize; axes.len()];
+    let mut base = offset;
+    loop {
+        f(base)?;
+        let mut k = axes.len();
+        loop {
+            let Some(kk) = k.checked_sub(1) else {
+                return Ok(());
+            };
+            k = kk;
+            let (Some(&(d, s)), Some(i)) = (axes.get(k), idx.get_mut(k)) else {
+                return Ok(());
+            };
+            *i += 1;
+            base += s;
+            if *i < d {
+                break;
+            }
+            *i = 0;
+            base -= s * isize::try_from(d).unwrap_or(0);
+        }
+    }
+}
+
+/// Append the `rows x len` block whose element `(r, c)` is
+/// `src[base + r + c * stride]`, in row-major order, a tile at a time.
+fn push_tiles<T: Copy>(
+    op: &str,
+    out: &mut Vec<T>,
+    src: &[T],
+    base: isize,
+    rows: usize,
+    (len, stride): (usize, isize),
+) -> Result<()> {
+    let bad = || {
+        Error::invalid(
+            op,
+            format!("internal error: tiled copy outside {} elements", src.len()),
+        )
+    };
+    let start = out.len();
+    let fill = *src
+        .get(usize::try_from(base).map_err(|_| bad())?)
+        .ok_or_else(bad)?;
+    out.resize(start + rows * len, fill);
+    let block = out.get_mut(start..).ok_or_else(bad)?;
+    for r0 in (0..rows).step_by(TILE) {
+        for c0 in (0..len).step_by(TILE) {
+            let cols = c0..(c0 + TILE).min(len);
+            for r in r0..(r0 + TILE).min(rows) {
+                let row = block.get_mut(r * len..(r + 1) * len).ok_or_else(bad)?;
+                // Offsets stay inside the source: they index a valid view.
+                let first = base + r as isize + c0 as isize * stride;
+                let dst = row.get_mut(cols.clone()).ok_or_else(bad)?;
+                let mut at = first;
+                for d in dst {
+                    *d = *usize::try_from(at)
+                        .ok()
+                        .and_then(|a| src.get(a))
+                        .ok_or_else(bad)?;
+                    at += stride;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Append the `len` elements `src[base + j * stride]`.
+fn push_run<T: Copy>(
+    op: &str,
+    out: &mut Vec<T>,
+    src: &[T],
+    base: isize,
+    len: usize,
+    stride: isize,
+) -> Result<()> {
+    let bad = || {
+        Error::invalid(
+            op,
+            format!("internal error: strided run outside {} elements", src.len()),
+        )
+    };
+    if len == 0 {
+        return Ok(());
+    }
+    let span = isize::try_from(len - 1).map_err(|_| bad())? * stride;
+    let first = usize::try_from(base).map_err(|_| bad())?;
+    let last = usize::try_from(base + span).map_err(|_| bad())?;
+    match stride {
+        1 => out.extend_from_slice(src.get(first..=last).ok_or_else(bad)?),
+        0 => out.extend(std::iter::repeat_n(*src.get(first).ok_or_else(bad)?, len)),
+        -1 => out.extend(src.get(last..=first).ok_or_else(bad)?.iter().rev()),
+        s if s > 0 => out.extend(
+            src.get(first..=last)
+                .ok_or_else(bad)?
+                .iter()
+                .step_by(s.unsigned_abs()),
+        ),
+        s => out.extend(
+            src.get(last..=first)
+                .ok_or_else(bad)?
+                .iter()
+                .rev()
+                .step_by(s.unsigned_abs()),
+        ),
+    }
+    Ok(())
+}
+
+/// The elements of the host array `x` (of element type `T`) seen through
+/// `view`, as a new array of the view's shape.
+pub(crate) fn materialise<T: Element>(op: &str, x: &Array, view: &Strided) -> Result<Array> {
+    let v = view.gather(op, host::slice::<T>(op, x)?)?;
+    Ok(host::out_vec(Shape::from(view.dims()), v))
 }
 
 /// Integers that must not be negative (repeats, counts), as `usize`.

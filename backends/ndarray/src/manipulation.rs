@@ -8,10 +8,10 @@
 
 use crate::NdarrayBackend;
 use crate::host::{self, all, reals};
-use crate::layout::{self, around, ints};
+use crate::layout::{self, Strided, around, ints};
 use ivy::kernels::ManipulationKernels;
 use ivy::{Array, Element, Error, Result, Shape, Splits};
-use ndarray::{ArrayViewD, Axis, IxDyn};
+use std::borrow::Cow;
 
 #[ivy::kernels]
 impl ManipulationKernels for NdarrayBackend {
@@ -29,7 +29,8 @@ impl ManipulationKernels for NdarrayBackend {
         if axes.iter().enumerate().all(|(i, &a)| i == a) {
             return Ok(x.clone());
         }
-        all!(op, x, T => layout::collect(op, host::view::<T>(op, x)?.permuted_axes(IxDyn(axes))))
+        let view = Strided::of(x.shape()).permute(axes);
+        all!(op, x, T => layout::materialise::<T>(op, x, &view))
     }
 
     fn expand_dims(&self, x: &Array, axis: &[i64]) -> Result<Array> {
@@ -275,13 +276,11 @@ impl ManipulationKernels for NdarrayBackend {
         {
             return Ok(x.clone());
         }
-        all!(op, x, T => {
-            let mut v = host::view::<T>(op, x)?;
-            for &a in axes {
-                v.invert_axis(Axis(a));
-            }
-            layout::collect(op, v)
-        })
+        let mut view = Strided::of(x.shape());
+        for &a in axes {
+            view.flip(a);
+        }
+        all!(op, x, T => layout::materialise::<T>(op, x, &view))
     }
 
     fn roll(&self, x: &Array, shift: &[i64], axis: Option<&[i64]>) -> Result<Array> {
@@ -363,11 +362,9 @@ impl ManipulationKernels for NdarrayBackend {
         if axis0 == axis1 {
             return Ok(x.clone());
         }
-        all!(op, x, T => {
-            let mut v = host::view::<T>(op, x)?;
-            v.swap_axes(axis0, axis1);
-            layout::collect(op, v)
-        })
+        let mut view = Strided::of(x.shape());
+        view.swap(axis0, axis1);
+        all!(op, x, T => layout::materialise::<T>(op, x, &view))
     }
 
     fn tile(&self, x: &Array, repeats: &[i64]) -> Result<Array> {
@@ -400,13 +397,10 @@ impl ManipulationKernels for NdarrayBackend {
         // is the tiled array, laid out in row-major order.
         let spread: Vec<usize> = dims.iter().flat_map(|&s| [1, s]).collect();
         let target: Vec<usize> = dims.iter().zip(&reps).flat_map(|(&s, &r)| [r, s]).collect();
-        all!(op, x, T => {
-            let v = ArrayViewD::from_shape(IxDyn(&spread), host::slice::<T>(op, x)?)
-                .map_err(|e| Error::invalid(op, format!("internal error: {e}")))?;
-            let b = v.broadcast(IxDyn(&target)).ok_or_else(overflow)?;
-            let tiled = layout::collect(op, b)?;
-            layout::share(op, &tiled, out.clone())
-        })
+        let view = Strided::of(&spread)
+            .broadcast(&target)
+            .ok_or_else(overflow)?;
+        all!(op, x, T => Ok(host::out_vec(out, view.gather(op, host::slice::<T>(op, x)?)?)))
     }
 
     fn repeat(&self, x: &Array, repeats: &[i64], axis: Option<usize>) -> Result<Array> {
@@ -445,20 +439,7 @@ impl ManipulationKernels for NdarrayBackend {
             .ok_or_else(overflow)?;
         let shape = layout::set_dim(&dims, ax, total);
         let n = shape.checked_size(op)?;
-        all!(op, x, T => {
-            let s = host::slice::<T>(op, x)?;
-            let mut out = layout::alloc::<T>(op, n)?;
-            for o in 0..outer {
-                for (i, &c) in counts.iter().enumerate() {
-                    let chunk = layout::run(op, s, (o * len + i) * inner, inner)?;
-                    match chunk {
-                        [one] => out.extend(std::iter::repeat_n(*one, c)),
-                        _ => (0..c).for_each(|_| out.extend_from_slice(chunk)),
-                    }
-                }
-            }
-            Ok(host::out_vec(shape, out))
-        })
+        all!(op, x, T => Ok(host::out_vec(shape, repeat_t::<T>(op, x, n, (outer, len, inner), &counts)?)))
     }
 
     fn clip(&self, x: &Array, x_min: Option<&Array>, x_max: Option<&Array>) -> Result<Array> {
@@ -467,14 +448,10 @@ impl ManipulationKernels for NdarrayBackend {
         // their own default dtype).
         let lo = x_min.map(|b| host::cast_to(op, b, x.dtype())).transpose()?;
         let hi = x_max.map(|b| host::cast_to(op, b, x.dtype())).transpose()?;
-        reals!(op, x, T => match (&lo, &hi) {
-            (None, None) => Ok(x.clone()),
-            (Some(lo), None) => host::zip(op, x, lo, |v: T, l: T| max_nan(v, l)),
-            (None, Some(hi)) => host::zip(op, x, hi, |v: T, h: T| min_nan(v, h)),
-            (Some(lo), Some(hi)) => {
-                host::zip3::<T, T, T>(op, x, lo, hi, |v: T, l: T, h: T| min_nan(max_nan(v, l), h))
-            }
-        })
+        if lo.is_none() && hi.is_none() {
+            return Ok(x.clone());
+        }
+        reals!(op, x, T => clip_t::<T>(op, x, lo.as_ref(), hi.as_ref()))
     }
 }
 
@@ -581,6 +558,42 @@ fn join<T: Element>(op: &str, xs: &[Array], outer: usize, shape: Shape) -> Resul
     Ok(host::out_vec(shape, out))
 }
 
+/// `repeat` on elements of type `T`: the `i`-th run of `inner` elements along
+/// the axis (of length `len`, inside `outer` blocks) written `counts[i]`
+/// times, into an output of `n` elements.
+fn repeat_t<T: Element>(
+    op: &str,
+    x: &Array,
+    n: usize,
+    (outer, len, inner): (usize, usize, usize),
+    counts: &[usize],
+) -> Result<Vec<T>> {
+    let s = host::slice::<T>(op, x)?;
+    let mut out = layout::alloc::<T>(op, n)?;
+    if n == 0 {
+        // Also covers `inner == 0`, which `chunks_exact_mut` must not see.
+        return Ok(out);
+    }
+    out.resize(n, T::default());
+    let mut rest = out.as_mut_slice();
+    for o in 0..outer {
+        for (i, &c) in counts.iter().enumerate() {
+            let chunk = layout::run(op, s, (o * len + i) * inner, inner)?;
+            let (dst, tail) = std::mem::take(&mut rest)
+                .split_at_mut_checked(c * inner)
+                .ok_or_else(|| Error::invalid(op, "internal error: repeat output too short"))?;
+            match chunk {
+                [one] => dst.fill(*one),
+                _ => dst
+                    .chunks_exact_mut(inner)
+                    .for_each(|d| d.copy_from_slice(chunk)),
+            }
+            rest = tail;
+        }
+    }
+    Ok(out)
+}
+
 /// Roll `x` (seen with the dimensions `dims`) by `k` along each `(axis, k)`.
 fn roll_t<T: Element>(
     op: &str,
@@ -608,6 +621,83 @@ fn roll_t<T: Element>(
     match cur {
         Some(v) => Ok(host::out_vec(x.shape().clone(), v)),
         None => Ok(x.clone()),
+    }
+}
+
+/// One operand of `clip` over the output's elements: a single value, or one
+/// element per output element.
+enum Spread<'a, T: Clone> {
+    One(T),
+    Many(Cow<'a, [T]>),
+}
+
+/// `clip` on elements of type `T`: bounds broadcast with `x` (the output has
+/// the broadcast shape), applied as NumPy's `minimum(maximum(x, lo), hi)`.
+fn clip_t<T: Element + PartialOrd>(
+    op: &str,
+    x: &Array,
+    lo: Option<&Array>,
+    hi: Option<&Array>,
+) -> Result<Array> {
+    let mut shape = x.shape().clone();
+    for b in [lo, hi].into_iter().flatten() {
+        shape = ivy::broadcast_shapes_of(op, &shape, b.shape())?;
+    }
+    let xs = spread(op, x, &shape)?;
+    let lo = lo.map(|b| bound(op, b, &shape)).transpose()?;
+    let hi = hi.map(|b| bound(op, b, &shape)).transpose()?;
+    let mut out = layout::alloc::<T>(op, xs.len())?;
+    let xs = xs.iter().copied();
+    match (lo, hi) {
+        (None, None) => out.extend(xs),
+        (Some(l), None) => with_bound(&mut out, xs, &l, max_nan),
+        (None, Some(h)) => with_bound(&mut out, xs, &h, min_nan),
+        (Some(Spread::One(l)), Some(h)) => {
+            with_bound(&mut out, xs.map(|v| max_nan(v, l)), &h, min_nan)
+        }
+        (Some(Spread::Many(l)), Some(h)) => with_bound(
+            &mut out,
+            xs.zip(l.iter().copied()).map(|(v, l)| max_nan(v, l)),
+            &h,
+            min_nan,
+        ),
+    }
+    Ok(host::out_vec(shape, out))
+}
+
+/// The elements of `a` broadcast to `shape` (borrowed when it has that shape).
+fn spread<'a, T: Element>(op: &str, a: &'a Array, shape: &Shape) -> Result<Cow<'a, [T]>> {
+    let s = host::slice::<T>(op, a)?;
+    if a.shape() == shape {
+        return Ok(Cow::Borrowed(s));
+    }
+    let view = Strided::of(a.shape())
+        .broadcast(shape)
+        .ok_or_else(|| Error::Broadcast {
+            op: op.to_string(),
+            shapes: vec![a.shape().clone(), shape.clone()],
+        })?;
+    Ok(Cow::Owned(view.gather(op, s)?))
+}
+
+/// A bound of `clip` over the output's elements.
+fn bound<'a, T: Element>(op: &str, b: &'a Array, shape: &Shape) -> Result<Spread<'a, T>> {
+    match host::slice::<T>(op, b)? {
+        [one] => Ok(Spread::One(*one)),
+        _ => spread(op, b, shape).map(Spread::Many),
+    }
+}
+
+/// Append `f(v, bound)` for each `v`.
+fn with_bound<T: Copy>(
+    out: &mut Vec<T>,
+    xs: impl Iterator<Item = T>,
+    b: &Spread<'_, T>,
+    f: fn(T, T) -> T,
+) {
+    match b {
+        Spread::One(c) => out.extend(xs.map(|v| f(v, *c))),
+        Spread::Many(cs) => out.extend(xs.zip(cs.iter().copied()).map(|(v, c)| f(v, c))),
     }
 }
 
@@ -1361,5 +1451,97 @@ mod tests {
         assert!(ivy::clip_with(&c, Clip::new().x_min(0)).is_err());
         let e = ivy::clip_with(&iota(&[3]), Clip::new().x_min(iota(&[2]))).unwrap_err();
         assert!(matches!(e, Error::Broadcast { .. }), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod layout_tests {
+    //! The strided copies behind permute_dims, swapaxes, flip, tile and
+    //! broadcast_to, against index formulas on every axis combination.
+    use ivy::opts::Flip;
+    use ivy::{Array, Result};
+
+    const DIMS: [usize; 3] = [2, 3, 4];
+
+    fn x() -> Array {
+        Array::from_shape_vec(DIMS.to_vec(), (0..24i64).collect()).expect("24 elements")
+    }
+
+    /// Row-major flat index of `idx` in DIMS.
+    fn flat(idx: [usize; 3]) -> i64 {
+        (idx[0] * 12 + idx[1] * 4 + idx[2]) as i64
+    }
+
+    #[test]
+    fn every_permutation_matches_the_index_formula() -> Result<()> {
+        let perms = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        for p in perms {
+            let y = ivy::permute_dims(&x(), p.map(|a| a as i64))?;
+            let out = [DIMS[p[0]], DIMS[p[1]], DIMS[p[2]]];
+            assert_eq!(y.shape().dims(), out);
+            let mut want = Vec::new();
+            for i in 0..out[0] {
+                for j in 0..out[1] {
+                    for k in 0..out[2] {
+                        // y[i, j, k] = x at the index whose axis p[n] is the n-th of (i, j, k).
+                        let mut idx = [0; 3];
+                        idx[p[0]] = i;
+                        idx[p[1]] = j;
+                        idx[p[2]] = k;
+                        want.push(flat(idx));
+                    }
+                }
+            }
+            assert_eq!(y.to_vec::<i64>()?, want, "{p:?}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn every_flip_matches_the_index_formula() -> Result<()> {
+        for mask in 0..8u8 {
+            let axes: Vec<i64> = (0..3).filter(|a| mask & (1 << a) != 0).collect();
+            let y = ivy::flip_with(&x(), Flip::new().axis(axes.clone()))?;
+            let mut want = Vec::new();
+            for i in 0..2 {
+                for j in 0..3 {
+                    for k in 0..4 {
+                        let pick = |a: usize, v: usize| {
+                            if mask & (1 << a) != 0 {
+                                DIMS[a] - 1 - v
+                            } else {
+                                v
+                            }
+                        };
+                        want.push(flat([pick(0, i), pick(1, j), pick(2, k)]));
+                    }
+                }
+            }
+            assert_eq!(y.to_vec::<i64>()?, want, "{axes:?}");
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn flips_permutes_and_broadcasts_compose() -> Result<()> {
+        // Transpose of a flipped array, then tiled and broadcast.
+        let m = Array::from_shape_vec([2, 3], vec![1u8, 2, 3, 4, 5, 6])?;
+        let t = ivy::swapaxes(&ivy::flip(&m)?, 0, 1)?;
+        assert_eq!(t.to_vec::<u8>()?, [6, 3, 5, 2, 4, 1]);
+        let tiled = ivy::tile(&t, [1, 2])?;
+        assert_eq!(tiled.to_vec::<u8>()?, [6, 3, 6, 3, 5, 2, 5, 2, 4, 1, 4, 1]);
+        let b = ivy::broadcast_to(&ivy::reshape(&t, [3, 1, 2])?, [2, 3, 2, 2])?;
+        assert_eq!(
+            b.to_vec::<u8>()?,
+            [6, 3, 6, 3, 5, 2, 5, 2, 4, 1, 4, 1].repeat(2)
+        );
+        Ok(())
     }
 }
