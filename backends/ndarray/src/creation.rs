@@ -142,13 +142,18 @@ impl CreationKernels for NdarrayBackend {
         dims.extend([n_rows, n_cols]);
         let shape = Shape::from(dims);
         let n = shape.checked_size(op)?;
-        // Flat positions of the ones inside one matrix.
-        let diagonal: Vec<usize> = (0..n_rows)
-            .filter_map(|i| {
-                let j = usize::try_from(i128::try_from(i).ok()? + i128::from(k)).ok()?;
-                (j < n_cols).then_some(i * n_cols + j)
-            })
-            .collect();
+        // Flat positions of the ones inside one matrix (none when there
+        // are no elements: then `n_rows * n_cols` may not even fit).
+        let diagonal: Vec<usize> = if n == 0 {
+            Vec::new()
+        } else {
+            (0..n_rows)
+                .filter_map(|i| {
+                    let j = usize::try_from(i128::try_from(i).ok()? + i128::from(k)).ok()?;
+                    (j < n_cols).then_some(i * n_cols + j)
+                })
+                .collect()
+        };
         by_dtype!(op, dtype, T => {
             let mut v = layout::alloc::<T>(op, n)?;
             v.resize(n, T::from_bool(false));
@@ -726,6 +731,9 @@ mod tests {
             "{nan}"
         );
         assert!(ivy::arange(f64::INFINITY).is_err());
+        // Too many elements to allocate: an error, not an abort.
+        let huge = ivy::arange_with(0, Arange::new().stop(1e15).dtype(Dtype::Float64)).unwrap_err();
+        assert!(huge.to_string().contains("cannot allocate"), "{huge}");
         assert!(ivy::arange_with(0, Arange::new().stop(i64::MAX).dtype(Dtype::Int64)).is_err());
         assert!(ivy::arange(Complex64::new(1.0, 1.0)).is_err());
         assert!(ivy::arange_with(3, Arange::new().dtype(Dtype::Bool)).is_err());
@@ -830,6 +838,9 @@ mod tests {
             assert_eq!((e.dtype(), i64s(&e)), (d, vec![1, 0, 0, 1]), "{d}");
         }
         assert!(ivy::eye_with(usize::MAX, Eye::new().n_cols(2usize)).is_err());
+        // No elements: nothing is computed per row.
+        let none = ivy::eye_with(1 << 40, Eye::new().batch_shape([0]))?;
+        assert_eq!(dims(&none), [0, 1 << 40, 1 << 40]);
         Ok(())
     }
 

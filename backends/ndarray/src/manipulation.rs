@@ -1530,6 +1530,35 @@ mod layout_tests {
     }
 
     #[test]
+    fn large_transposes_copy_in_tiles() -> Result<()> {
+        // Sides above and not multiples of the tile side (32).
+        let (r, c) = (45usize, 70usize);
+        let m = Array::from_shape_vec([r, c], (0..(r * c) as i64).collect())?;
+        let t = ivy::permute_dims(&m, [1, 0])?;
+        let want: Vec<i64> = (0..c)
+            .flat_map(|j| (0..r).map(move |i| (i * c + j) as i64))
+            .collect();
+        assert_eq!(t.to_vec::<i64>()?, want);
+        // A batch of them, and a transpose of the last two of three axes.
+        let b = Array::from_shape_vec([3, 33, 40], (0..3 * 33 * 40).map(|v| v as f32).collect())?;
+        let t = ivy::swapaxes(&b, 1, 2)?;
+        assert_eq!(t.shape().dims(), [3, 40, 33]);
+        let got = t.to_vec::<f32>()?;
+        for (n, v) in got.iter().enumerate() {
+            let (a, k, j) = (n / (40 * 33), n / 33 % 40, n % 33);
+            assert_eq!(*v, (a * 33 * 40 + j * 40 + k) as f32, "at {n}");
+        }
+        // Moving the first axis last: contiguous along rows of 33 * 40.
+        let t = ivy::permute_dims(&b, [1, 2, 0])?;
+        let got = t.to_vec::<f32>()?;
+        for (n, v) in got.iter().enumerate() {
+            let (j, k, a) = (n / (40 * 3), n / 3 % 40, n % 3);
+            assert_eq!(*v, (a * 33 * 40 + j * 40 + k) as f32, "at {n}");
+        }
+        Ok(())
+    }
+
+    #[test]
     fn flips_permutes_and_broadcasts_compose() -> Result<()> {
         // Transpose of a flipped array, then tiled and broadcast.
         let m = Array::from_shape_vec([2, 3], vec![1u8, 2, 3, 4, 5, 6])?;
