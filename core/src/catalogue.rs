@@ -150,6 +150,9 @@ pub struct OpInfo {
     pub convenience: bool,
     /// The dtypes it accepts before any backend is considered.
     pub dtypes: DtypeSet,
+    /// Whether its dtypes are derived from the ops it calls (a compositional
+    /// op that does not state them) rather than stated in its entry.
+    pub derived_dtypes: bool,
     /// Input casts before the kernel.
     pub casts: &'static [(DtypeSet, CastTarget)],
     /// How the output dtype follows.
@@ -176,7 +179,8 @@ impl OpInfo {
     /// The dtypes the op supports on `backend` (Ivy's
     /// `function_supported_dtypes`): its own dtypes, valid on the backend,
     /// whose (cast) kernel dtype the backend's tables allow; for compositional
-    /// ops, the intersection over the ops they call.
+    /// ops that do not state their dtypes, the intersection over the ops they
+    /// call (Ivy's derivation).
     pub fn supported_dtypes(&'static self, backend: &BackendEntry) -> DtypeSet {
         match self.id {
             Some(id) => backend.supported_dtypes(id),

@@ -105,7 +105,11 @@ mod tests {
         }
         let want = std::fs::read_to_string(&path).unwrap_or_default();
         if got != want {
-            let first = got.lines().zip(want.lines()).position(|(a, b)| a != b).unwrap_or(0);
+            let first = got
+                .lines()
+                .zip(want.lines())
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
             panic!(
                 "generated code differs from {path} at line {}:\n  got:  {}\n  want: {}\n(UPDATE_GOLDEN=1 to accept)",
                 first + 1,
@@ -117,7 +121,9 @@ mod tests {
 
     #[test]
     fn dump_for_debugging() {
-        let Ok(path) = std::env::var("IVY_DUMP_FIXTURE") else { return };
+        let Ok(path) = std::env::var("IVY_DUMP_FIXTURE") else {
+            return;
+        };
         let src = std::fs::read_to_string(&path).expect("fixture");
         let tokens: TokenStream = src.parse().expect("tokens");
         let spec = ivy_spec::load(tokens).expect("spec");

@@ -13,14 +13,20 @@ use syn::spanned::Spanned;
 pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
     let cx = Ctxt::new();
     if !args.is_empty() {
-        cx.error(args.span(), "#[kernels] takes no arguments; dtype tables sit on each kernel");
+        cx.error(
+            args.span(),
+            "#[kernels] takes no arguments; dtype tables sit on each kernel",
+        );
     }
     let mut imp: syn::ItemImpl = match syn::parse2(item) {
         Ok(i) => i,
         Err(e) => return e.to_compile_error(),
     };
     if imp.trait_.is_none() {
-        cx.error(imp.self_ty.span(), "#[kernels] goes on `impl <Category>Kernels for YourBackend`");
+        cx.error(
+            imp.self_ty.span(),
+            "#[kernels] goes on `impl <Category>Kernels for YourBackend`",
+        );
     }
     let mut entries = Vec::new();
     for item in &mut imp.items {
@@ -38,7 +44,9 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
                 None
             };
             match mode {
-                Some(mode) => match attr.parse_args_with(|input: syn::parse::ParseStream| parse_table(input, false)) {
+                Some(mode) => match attr
+                    .parse_args_with(|input: syn::parse::ParseStream| parse_table(input, false))
+                {
                     Ok(mut t) => {
                         t.mode = mode;
                         t.span = attr.path().span();
@@ -61,7 +69,11 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         let (mode, rows) = match tables.first() {
             None => (quote!(All), Vec::new()),
             Some(t) => {
-                let mode = if t.mode == TableMode::Supported { quote!(Supported) } else { quote!(Unsupported) };
+                let mode = if t.mode == TableMode::Supported {
+                    quote!(Supported)
+                } else {
+                    quote!(Unsupported)
+                };
                 let rows = t
                     .rows
                     .iter()

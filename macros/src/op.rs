@@ -21,7 +21,11 @@ pub fn expand(args: TokenStream, item: TokenStream) -> TokenStream {
         _ => false,
     });
     let args = if has_kind || args.is_empty() {
-        if args.is_empty() { quote!(compositional) } else { args }
+        if args.is_empty() {
+            quote!(compositional)
+        } else {
+            args
+        }
     } else {
         quote!(compositional, #args)
     };
@@ -69,13 +73,15 @@ fn callees(op: &ivy_spec::model::Op) -> Vec<String> {
                 && p.path.segments[0].ident == "ivy"
             {
                 let n = p.path.segments[1].ident.to_string();
-                self.0.push(n.strip_suffix("_with").map(str::to_string).unwrap_or(n));
+                self.0
+                    .push(n.strip_suffix("_with").map(str::to_string).unwrap_or(n));
             }
             syn::visit::visit_expr_call(self, c);
         }
         fn visit_expr_method_call(&mut self, c: &'ast syn::ExprMethodCall) {
             let n = c.method.to_string();
-            self.0.push(n.strip_suffix("_with").map(str::to_string).unwrap_or(n));
+            self.0
+                .push(n.strip_suffix("_with").map(str::to_string).unwrap_or(n));
             syn::visit::visit_expr_method_call(self, c);
         }
     }
@@ -85,7 +91,13 @@ fn callees(op: &ivy_spec::model::Op) -> Vec<String> {
     }
     v.0.sort();
     v.0.dedup();
-    v.0.retain(|n| *n != op.name && !matches!(n.as_str(), "clone" | "dtype" | "shape" | "ndim" | "size" | "into" | "to_vec"));
+    v.0.retain(|n| {
+        *n != op.name
+            && !matches!(
+                n.as_str(),
+                "clone" | "dtype" | "shape" | "ndim" | "size" | "into" | "to_vec"
+            )
+    });
     v.0
 }
 
@@ -106,7 +118,10 @@ fn generate(op: &ivy_spec::model::Op, t: &Target) -> TokenStream {
         let tr = format_ident!("{}Ext", emit::camel(&op.name));
         let impl_items = &m.impl_items;
         let trait_items = &m.trait_items;
-        let d = emit::doc(&format!("Array methods of the op [`{0}`](fn@{0}): bring this trait into scope to call `x.{0}(..)`.", op.name));
+        let d = emit::doc(&format!(
+            "Array methods of the op [`{0}`](fn@{0}): bring this trait into scope to call `x.{0}(..)`.",
+            op.name
+        ));
         quote! {
             #d
             pub trait #tr {

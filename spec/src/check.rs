@@ -42,7 +42,13 @@ fn check_dtype_of(op: &Op, cx: &Ctxt) {
     if let Some(name) = &op.dtype_of {
         match op.param(&ident_name(name)) {
             Some(p) if p.kind.is_array() => {}
-            _ => cx.error(name.span(), format!("#[dtype_of] names `{name}`, which is not an array parameter of `{}`", op.name)),
+            _ => cx.error(
+                name.span(),
+                format!(
+                    "#[dtype_of] names `{name}`, which is not an array parameter of `{}`",
+                    op.name
+                ),
+            ),
         }
     }
 }
@@ -52,7 +58,13 @@ fn check_cast_names(op: &Op, cx: &Ctxt) {
         for name in &c.params {
             match op.param(&ident_name(name)) {
                 Some(p) if p.kind.is_array() => {}
-                _ => cx.error(name.span(), format!("#[cast] names `{name}`, which is not an array parameter of `{}`", op.name)),
+                _ => cx.error(
+                    name.span(),
+                    format!(
+                        "#[cast] names `{name}`, which is not an array parameter of `{}`",
+                        op.name
+                    ),
+                ),
             }
         }
     }
@@ -64,9 +76,15 @@ fn check_unique_names(spec: &Spec, cx: &Ctxt) {
         if let Some(first) = seen.get(&op.name) {
             let mut e = syn::Error::new(
                 op.ident.span(),
-                format!("duplicate op `{}`: every op is written once in the spec", op.name),
+                format!(
+                    "duplicate op `{}`: every op is written once in the spec",
+                    op.name
+                ),
             );
-            e.combine(syn::Error::new(first.ident.span(), format!("`{}` is first defined here", op.name)));
+            e.combine(syn::Error::new(
+                first.ident.span(),
+                format!("`{}` is first defined here", op.name),
+            ));
             cx.syn_error(e);
         } else {
             seen.insert(op.name.clone(), op);
@@ -112,10 +130,24 @@ fn check_differentiability_stated(op: &Op, cx: &Ctxt) {
 fn check_promote_names(op: &Op, cx: &Ctxt) {
     for name in &op.promote {
         if name == "__all" {
-            let arrays = op.params.iter().filter(|p| p.kind == ParamKind::Array).count();
-            let lists = op.params.iter().filter(|p| p.kind == ParamKind::Arrays).count();
+            let arrays = op
+                .params
+                .iter()
+                .filter(|p| p.kind == ParamKind::Array)
+                .count();
+            let lists = op
+                .params
+                .iter()
+                .filter(|p| p.kind == ParamKind::Arrays)
+                .count();
             if arrays < 2 && lists == 0 {
-                cx.error(name.span(), format!("#[promote] on `{}` needs at least two array parameters", op.name));
+                cx.error(
+                    name.span(),
+                    format!(
+                        "#[promote] on `{}` needs at least two array parameters",
+                        op.name
+                    ),
+                );
             }
             continue;
         }
@@ -123,9 +155,19 @@ fn check_promote_names(op: &Op, cx: &Ctxt) {
             Some(p) if matches!(p.kind, ParamKind::Array) => {}
             Some(p) => cx.error(
                 name.span(),
-                format!("#[promote] names `{}`, which is a {} parameter, not an Array", p.name, p.kind.spelling()),
+                format!(
+                    "#[promote] names `{}`, which is a {} parameter, not an Array",
+                    p.name,
+                    p.kind.spelling()
+                ),
             ),
-            None => cx.error(name.span(), format!("#[promote] names `{name}`, which is not a parameter of `{}`", op.name)),
+            None => cx.error(
+                name.span(),
+                format!(
+                    "#[promote] names `{name}`, which is not a parameter of `{}`",
+                    op.name
+                ),
+            ),
         }
     }
 }
@@ -186,15 +228,23 @@ fn check_defaults(op: &Op, cx: &Ctxt) {
 
 fn check_axes_have_an_array(op: &Op, cx: &Ctxt) {
     let needs_array = |k: &ParamKind| {
-        matches!(k, ParamKind::Axis | ParamKind::NewAxis | ParamKind::Axes | ParamKind::Permutation)
-            || matches!(k, ParamKind::Option(inner) if matches!(**inner, ParamKind::Axis | ParamKind::NewAxis | ParamKind::Axes | ParamKind::Permutation))
+        matches!(
+            k,
+            ParamKind::Axis | ParamKind::NewAxis | ParamKind::Axes | ParamKind::Permutation
+        ) || matches!(k, ParamKind::Option(inner) if matches!(**inner, ParamKind::Axis | ParamKind::NewAxis | ParamKind::Axes | ParamKind::Permutation))
     };
-    let has_array = op.params.iter().any(|p| matches!(p.kind, ParamKind::Array | ParamKind::Arrays));
+    let has_array = op
+        .params
+        .iter()
+        .any(|p| matches!(p.kind, ParamKind::Array | ParamKind::Arrays));
     for p in &op.params {
         if needs_array(&p.kind) && !has_array {
             cx.error(
                 p.kind_span,
-                format!("`{}` is an axis, but `{}` has no array parameter to take the rank from", p.name, op.name),
+                format!(
+                    "`{}` is an axis, but `{}` has no array parameter to take the rank from",
+                    p.name, op.name
+                ),
             );
         }
     }
@@ -203,14 +253,26 @@ fn check_axes_have_an_array(op: &Op, cx: &Ctxt) {
 fn check_samples_name_params(op: &Op, cx: &Ctxt) {
     for (name, _) in &op.samples {
         if op.param(&ident_name(name)).is_none() {
-            cx.error(name.span(), format!("#[sample] names `{name}`, which is not a parameter of `{}`", op.name));
+            cx.error(
+                name.span(),
+                format!(
+                    "#[sample] names `{name}`, which is not a parameter of `{}`",
+                    op.name
+                ),
+            );
         }
     }
 }
 
 fn check_dtype_param_rule(op: &Op, cx: &Ctxt) {
     if op.out == OutRule::DtypeParam && !op.params.iter().any(|p| p.kind == ParamKind::Dtype) {
-        cx.error(op.ident.span(), format!("#[out(dtype)] on `{}` needs a `dtype: Dtype` parameter", op.name));
+        cx.error(
+            op.ident.span(),
+            format!(
+                "#[out(dtype)] on `{}` needs a `dtype: Dtype` parameter",
+                op.name
+            ),
+        );
     }
 }
 
@@ -239,14 +301,22 @@ fn check_tables(op: &Op, cx: &Ctxt) {
 
 fn check_empty_domain(op: &Op, cx: &Ctxt) {
     if op.dtypes.0 == 0 {
-        cx.error(op.ident.span(), format!("`{}` accepts no dtype: its #[dtypes(..)] set is empty", op.name));
+        cx.error(
+            op.ident.span(),
+            format!(
+                "`{}` accepts no dtype: its #[dtypes(..)] set is empty",
+                op.name
+            ),
+        );
     }
 }
 
 /// The ops a body calls: `ivy::name(..)` calls must name ops of the spec (an
 /// error otherwise); `.name(..)` method calls count when `name` is an op.
 fn collect_callees(op: &Op, names: &[String], cx: &Ctxt) -> Vec<String> {
-    let Some(body) = &op.body else { return Vec::new() };
+    let Some(body) = &op.body else {
+        return Vec::new();
+    };
     if op.kind == OpKind::Primary {
         // Its body is already an error.
         return Vec::new();
@@ -299,7 +369,11 @@ fn collect_callees(op: &Op, names: &[String], cx: &Ctxt) -> Vec<String> {
             syn::visit::visit_expr_binary(self, b);
         }
     }
-    let mut v = V { names, found: Vec::new(), unknown: Vec::new() };
+    let mut v = V {
+        names,
+        found: Vec::new(),
+        unknown: Vec::new(),
+    };
     v.visit_block(body);
     if op.kind != OpKind::Standalone {
         for (span, name) in v.unknown {

@@ -18,7 +18,9 @@ impl Ctxt {
 
     /// Record an error at `span`.
     pub fn error(&self, span: Span, message: impl Display) {
-        self.errors.borrow_mut().push(syn::Error::new(span, message));
+        self.errors
+            .borrow_mut()
+            .push(syn::Error::new(span, message));
     }
 
     /// Record a `syn::Error`.
@@ -34,7 +36,9 @@ impl Ctxt {
     /// All errors combined into one, or `Ok` if there were none.
     pub fn finish(self) -> syn::Result<()> {
         let mut errors = self.errors.into_inner().into_iter();
-        let Some(mut first) = errors.next() else { return Ok(()) };
+        let Some(mut first) = errors.next() else {
+            return Ok(());
+        };
         for e in errors {
             first.combine(e);
         }

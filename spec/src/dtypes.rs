@@ -61,7 +61,10 @@ impl DtypeMask {
         if let Some(i) = DTYPE_NAMES.iter().position(|n| *n == name) {
             return Some(DtypeMask(1 << i));
         }
-        CLASSES.iter().find(|(n, _)| *n == name).map(|(_, m)| DtypeMask(*m))
+        CLASSES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, m)| DtypeMask(*m))
     }
 
     /// The dtype names in the mask.
@@ -165,7 +168,11 @@ fn term(input: ParseStream) -> syn::Result<DtypeMask> {
                     "unknown dtype or dtype class `{text}`{hint}\n\
                      dtypes: {}\nclasses: {}",
                     DTYPE_NAMES.join(", "),
-                    CLASSES.iter().map(|(n, _)| *n).collect::<Vec<_>>().join(", ")
+                    CLASSES
+                        .iter()
+                        .map(|(n, _)| *n)
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             ))
         }
@@ -183,7 +190,10 @@ mod tests {
     #[test]
     fn expressions() {
         assert_eq!(eval("float | complex").unwrap(), 0xf00 | 0x6000);
-        assert_eq!(eval("numeric - unsigned").unwrap(), 0x7fff & !(1 << 12) & !0xf0);
+        assert_eq!(
+            eval("numeric - unsigned").unwrap(),
+            0x7fff & !(1 << 12) & !0xf0
+        );
         assert_eq!(eval("(float16, bfloat16)").unwrap(), (1 << 9) | (1 << 8));
         assert_eq!(eval("()").unwrap(), 0);
         assert_eq!(eval("all & integer").unwrap(), 0xff);

@@ -52,7 +52,9 @@ pub fn load(tokens: proc_macro2::TokenStream) -> syn::Result<Spec> {
         Ok(s) => s,
         Err(e) => {
             cx.syn_error(e);
-            return Err(cx.finish().err().unwrap_or_else(|| syn::Error::new(proc_macro2::Span::call_site(), "invalid spec")));
+            return Err(cx.finish().err().unwrap_or_else(|| {
+                syn::Error::new(proc_macro2::Span::call_site(), "invalid spec")
+            }));
         }
     };
     check::check_spec(&mut spec, &cx);

@@ -100,6 +100,10 @@ pub struct Op {
     pub generics: syn::Generics,
     /// The dtypes the op accepts (Ivy's supported dtypes before any backend).
     pub dtypes: DtypeMask,
+    /// Whether `#[dtypes(..)]` was written. A compositional op without it
+    /// supports what all the ops it calls support (Ivy's derivation); with it,
+    /// the written set is the claim (checked by the catalogue-driven test).
+    pub dtypes_given: bool,
     /// Array parameters promoted to one dtype before the kernel runs.
     pub promote: Vec<Ident>,
     /// The array parameter whose dtype the op's dtypes and tables are about

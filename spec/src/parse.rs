@@ -230,6 +230,7 @@ impl RawEntry {
             body: self.body,
             generics: self.generics,
             dtypes: DtypeMask::ALL,
+            dtypes_given: false,
             promote: Vec::new(),
             dtype_of: None,
             casts: Vec::new(),
@@ -473,7 +474,10 @@ fn apply_attr(
             };
             kinds.push((k, span));
         }
-        "dtypes" => op.dtypes = attr.parse_args::<DtypeExpr>()?.mask,
+        "dtypes" => {
+            op.dtypes = attr.parse_args::<DtypeExpr>()?.mask;
+            op.dtypes_given = true;
+        }
         "promote" => match &attr.meta {
             syn::Meta::Path(_) => op.promote = vec![Ident::new("__all", span)],
             _ => {

@@ -59,7 +59,10 @@ pub struct Version {
 impl Version {
     /// Parse `text`, naming it in the error.
     pub fn parse(text: &str) -> Result<Version> {
-        let bad = |reason: &str| VersionError { text: text.to_string(), reason: reason.into() };
+        let bad = |reason: &str| VersionError {
+            text: text.to_string(),
+            reason: reason.into(),
+        };
         let text_t = text.trim();
         let text_t = text_t.split('+').next().unwrap_or(text_t); // local tags (`+cu118`)
         let (core, pre) = match text_t.split_once('-') {
@@ -190,7 +193,10 @@ impl VersionKey {
     /// Parse one key of the grammar.
     pub fn parse(text: &str) -> Result<VersionKey> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let bad = |reason: &str| VersionError { text: text.to_string(), reason: reason.into() };
+        let bad = |reason: &str| VersionError {
+            text: text.to_string(),
+            reason: reason.into(),
+        };
         match words.as_slice() {
             [v] => Ok(VersionKey::Exact(Version::parse(v)?)),
             [v, "and", "above"] => Ok(VersionKey::AndAbove(Version::parse(v)?)),
@@ -285,7 +291,11 @@ mod tests {
 
     #[test]
     fn reference_examples() {
-        let t = [("1.2.0 and below", "A"), ("1.5.0 to 1.9.0", "B"), ("2.0.0 and above", "C")];
+        let t = [
+            ("1.2.0 and below", "A"),
+            ("1.5.0 to 1.9.0", "B"),
+            ("2.0.0 and above", "C"),
+        ];
         for (v, want) in [
             ("1.0.0", "A"),
             ("1.2.0", "A"),

@@ -24,8 +24,12 @@ const CATEGORIES: [&str; 12] = [
 fn block(name: &str) -> (String, usize) {
     let path = format!("{}/src/ops/{name}.rs", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let start = text.find(&format!("category {name} {{")).unwrap_or_else(|| panic!("{path}: no category block"));
-    let end = text.rfind("\n}\n    } };").unwrap_or_else(|| panic!("{path}: no end of the macro"));
+    let start = text
+        .find(&format!("category {name} {{"))
+        .unwrap_or_else(|| panic!("{path}: no category block"));
+    let end = text
+        .rfind("\n}\n    } };")
+        .unwrap_or_else(|| panic!("{path}: no end of the macro"));
     let line = text[..start].matches('\n').count();
     (text[start..end + 2].to_string(), line)
 }
@@ -55,7 +59,13 @@ fn every_category_file_is_a_valid_spec() {
                     .find(|(first, _, _)| *first <= at.line)
                     .copied()
                     .unwrap_or((1, "?", 0));
-                writeln!(report, "src/ops/{name}.rs:{}:{}: {err}", at.line - first + 1 + line0, at.column + 1).unwrap();
+                writeln!(
+                    report,
+                    "src/ops/{name}.rs:{}:{}: {err}",
+                    at.line - first + 1 + line0,
+                    at.column + 1
+                )
+                .unwrap();
             }
         }
     }
@@ -64,15 +74,29 @@ fn every_category_file_is_a_valid_spec() {
 
 #[test]
 fn the_callback_chain_lists_every_category_file() {
-    let mod_rs = std::fs::read_to_string(format!("{}/src/ops/mod.rs", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let mod_rs =
+        std::fs::read_to_string(format!("{}/src/ops/mod.rs", env!("CARGO_MANIFEST_DIR"))).unwrap();
     for name in CATEGORIES {
-        assert!(mod_rs.contains(&format!("mod {name};")), "{name} is not declared in ops/mod.rs");
+        assert!(
+            mod_rs.contains(&format!("mod {name};")),
+            "{name} is not declared in ops/mod.rs"
+        );
     }
     // Each file hands on to the next one, the last to the end of the chain.
     for pair in CATEGORIES.windows(2) {
         let (src, _) = block(pair[0]);
-        let file = std::fs::read_to_string(format!("{}/src/ops/{}.rs", env!("CARGO_MANIFEST_DIR"), pair[0])).unwrap();
+        let file = std::fs::read_to_string(format!(
+            "{}/src/ops/{}.rs",
+            env!("CARGO_MANIFEST_DIR"),
+            pair[0]
+        ))
+        .unwrap();
         let _ = src;
-        assert!(file.contains(&format!("$crate::__ops_{}!", pair[1])), "{} does not hand on to {}", pair[0], pair[1]);
+        assert!(
+            file.contains(&format!("$crate::__ops_{}!", pair[1])),
+            "{} does not hand on to {}",
+            pair[0],
+            pair[1]
+        );
     }
 }

@@ -168,6 +168,7 @@ impl Resolved {
                     .collect()
             }
             (OpKind::Standalone, _) => own,
+            (OpKind::Compositional, _) | (OpKind::Mixed, None) if !op.derived_dtypes => own,
             (OpKind::Compositional, _) | (OpKind::Mixed, None) => {
                 if stack.contains(&op.name) {
                     return own;

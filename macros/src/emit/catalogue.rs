@@ -33,7 +33,13 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
     };
     let convenience = op.convenience;
     let dtypes = op.dtypes.0;
-    let casts = op.casts.iter().map(|cst| {
+    let derived = !op.dtypes_given && op.kind == OpKind::Compositional;
+    // The casts of the parameter whose dtype the op's dtypes are about.
+    let checked = super::functional::checked_param(op).map(|p| p.name.clone());
+    let casts = op.casts.iter().filter(|c| {
+        c.params.is_empty() || c.params.iter().any(|i| Some(ivy_spec::model::ident_name(i)) == checked)
+    });
+    let casts = casts.map(|cst| {
         let m = cst.from.0;
         let t = match cst.to {
             CastTarget::Float => quote!(Float),
@@ -88,11 +94,17 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
         quote!(#c::SpecTable { backend: #backend, supported: #supported, rows: &[#(#rows),*] })
     });
     let (call, sample) = if op.kind == OpKind::Standalone {
-        (quote!(::std::option::Option::None), quote!(::std::option::Option::None))
+        (
+            quote!(::std::option::Option::None),
+            quote!(::std::option::Option::None),
+        )
     } else {
         let call = call_fn(op, t);
         let sample = sample_fn(op, t);
-        (quote!(::std::option::Option::Some(#call)), quote!(::std::option::Option::Some(#sample)))
+        (
+            quote!(::std::option::Option::Some(#call)),
+            quote!(::std::option::Option::Some(#sample)),
+        )
     };
     quote! {
         #c::OpInfo {
@@ -104,6 +116,7 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
             differentiable: #c::Differentiability::#differentiable,
             convenience: #convenience,
             dtypes: #k::DtypeSet::from_bits(#dtypes),
+            derived_dtypes: #derived,
             casts: &[#(#casts),*],
             out: #c::OutRule::#out,
             callees: &[#(#callees),*],
@@ -141,10 +154,18 @@ fn call_fn(op: &Op, t: &Target) -> TokenStream {
         });
     }
     let name = super::ident(&op.name, op.ident.span());
-    let path = if t.builtin { quote!(crate::#name) } else { quote!(#name) };
+    let path = if t.builtin {
+        quote!(crate::#name)
+    } else {
+        quote!(#name)
+    };
     let body = if has_opts(op) {
         let with = with_ident(op);
-        let with_path = if t.builtin { quote!(crate::#with) } else { quote!(#with) };
+        let with_path = if t.builtin {
+            quote!(crate::#with)
+        } else {
+            quote!(#with)
+        };
         let opts_path = opts_path(op, t);
         let sets = op.optional().map(|p| {
             let f = &p.ident;

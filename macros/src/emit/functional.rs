@@ -30,7 +30,9 @@ pub fn op_items(op: &Op, t: &Target) -> TokenStream {
 
 /// The array parameters passed positionally (nestable operands).
 pub fn operand_params(op: &Op) -> Vec<&Param> {
-    op.required().filter(|p| p.kind == ParamKind::Array).collect()
+    op.required()
+        .filter(|p| p.kind == ParamKind::Array)
+        .collect()
 }
 
 fn leaf_ident(op: &Op) -> Ident {
@@ -60,12 +62,19 @@ pub fn signature(op: &Op, t: &Target) -> Sig {
     let k = &t.krate;
     let operands = operand_params(op);
     let tys: Vec<Ident> = operands.iter().map(|p| operand_ty(p)).collect();
-    let generics = if tys.is_empty() { quote!() } else { quote!(<#(#tys: #k::Operand),*>) };
+    let generics = if tys.is_empty() {
+        quote!()
+    } else {
+        quote!(<#(#tys: #k::Operand),*>)
+    };
     let ret_inner = ret_type(&op.ret, k);
     let (where_clause, ret) = if tys.is_empty() || !op.nestable {
         (quote!(), quote!(#k::Result<#ret_inner>))
     } else {
-        (quote!(where (#(#tys,)*): #k::Operands), quote!(#k::Result<#k::Out<(#(#tys,)*), #ret_inner>>))
+        (
+            quote!(where (#(#tys,)*): #k::Operands),
+            quote!(#k::Result<#k::Out<(#(#tys,)*), #ret_inner>>),
+        )
     };
     let mut params = Vec::new();
     let mut args = Vec::new();
@@ -81,14 +90,26 @@ pub fn signature(op: &Op, t: &Target) -> Sig {
         args.push(p.ident.clone());
     }
     let where_clause = if op.nestable { where_clause } else { quote!() };
-    Sig { generics, where_clause, params, args, ret }
+    Sig {
+        generics,
+        where_clause,
+        params,
+        args,
+        ret,
+    }
 }
 
 fn public_fns(op: &Op, t: &Target) -> TokenStream {
     let k = &t.krate;
     let name = super::ident(&op.name, op.ident.span());
     let with = with_ident(op);
-    let Sig { generics, where_clause, params, args, ret } = signature(op, t);
+    let Sig {
+        generics,
+        where_clause,
+        params,
+        args,
+        ret,
+    } = signature(op, t);
     let docs = doc_attrs(&op.docs, t);
     let dispatch = dispatch(op, t);
     if !has_opts(op) {
@@ -122,10 +143,21 @@ fn public_fns(op: &Op, t: &Target) -> TokenStream {
 
 fn with_docs(op: &Op, t: &Target) -> TokenStream {
     let opts = opts_ident(op, t).to_string();
-    let opts_text = if t.builtin { format!("ivy::opts::{opts}") } else { opts.clone() };
-    let opts_link = if t.builtin { format!("crate::opts::{opts}") } else { opts.clone() };
+    let opts_text = if t.builtin {
+        format!("ivy::opts::{opts}")
+    } else {
+        opts.clone()
+    };
+    let opts_link = if t.builtin {
+        format!("crate::opts::{opts}")
+    } else {
+        opts.clone()
+    };
     let mut lines = vec![
-        format!("[`{}`](fn@{}) with keyword arguments, given as an [`{opts}`]({opts_link}).", op.name, op.name),
+        format!(
+            "[`{}`](fn@{}) with keyword arguments, given as an [`{opts}`]({opts_link}).",
+            op.name, op.name
+        ),
         String::new(),
     ];
     lines.push("Keyword arguments and their defaults:".into());
@@ -133,7 +165,13 @@ fn with_docs(op: &Op, t: &Target) -> TokenStream {
     for p in op.optional() {
         let d = match &p.default {
             Some(PDefault::None) => "`None`".to_string(),
-            Some(PDefault::Expr(e)) => format!("`{}`", quote!(#e).to_string().replace(" . ", ".").replace(" (", "(")),
+            Some(PDefault::Expr(e)) => format!(
+                "`{}`",
+                quote!(#e)
+                    .to_string()
+                    .replace(" . ", ".")
+                    .replace(" (", "(")
+            ),
             None => String::new(),
         };
         lines.push(format!("- `{}` ({}): {}", p.name, p.kind.spelling(), d));
@@ -145,15 +183,27 @@ fn with_docs(op: &Op, t: &Target) -> TokenStream {
         .next()
         .map(|p| {
             let v = match &p.kind {
-                ParamKind::Option(inner) => example_value(op, &Param { kind: (**inner).clone(), ..p.clone() }),
+                ParamKind::Option(inner) => example_value(
+                    op,
+                    &Param {
+                        kind: (**inner).clone(),
+                        ..p.clone()
+                    },
+                ),
                 _ => example_value(op, p),
             };
             format!(".{}({v})", p.name)
         })
         .unwrap_or_default();
-    let call_args = if args.is_empty() { String::new() } else { format!("{}, ", args.join(", ")) };
+    let call_args = if args.is_empty() {
+        String::new()
+    } else {
+        format!("{}, ", args.join(", "))
+    };
     let fn_text = format!("ivy::{}_with", op.name);
-    ex.push(format!("let r = {fn_text}({call_args}{opts_text}::new(){setter});"));
+    ex.push(format!(
+        "let r = {fn_text}({call_args}{opts_text}::new(){setter});"
+    ));
     ex.push("assert!(r.is_ok(), \"{r:?}\");".into());
     ex.push("```".into());
     let docs = doc_attrs(&lines, t);
@@ -183,7 +233,14 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
             kind => {
                 let ty = api_type(kind, k);
                 prep.push(quote!(let #name: #ty = ::std::convert::Into::into(#name);));
-                if matches!(kind, ParamKind::Axis | ParamKind::NewAxis | ParamKind::Int | ParamKind::Float | ParamKind::Scalar) {
+                if matches!(
+                    kind,
+                    ParamKind::Axis
+                        | ParamKind::NewAxis
+                        | ParamKind::Int
+                        | ParamKind::Float
+                        | ParamKind::Scalar
+                ) {
                     leaf_args.push(quote!(#name));
                 } else {
                     leaf_args.push(quote!(&#name));
@@ -191,7 +248,11 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
             }
         }
     }
-    let call_opts = if has_opts(op) { quote!(__opts) } else { quote!(&()) };
+    let call_opts = if has_opts(op) {
+        quote!(__opts)
+    } else {
+        quote!(&())
+    };
     if operands.is_empty() {
         return quote! {
             #(#prep)*
@@ -249,9 +310,11 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
             ParamKind::Device => quote!(#k::Device),
             ParamKind::Bool => quote!(bool),
             ParamKind::Usize => quote!(usize),
-            kind @ (ParamKind::Axis | ParamKind::NewAxis | ParamKind::Int | ParamKind::Float | ParamKind::Scalar) => {
-                api_type(kind, k)
-            }
+            kind @ (ParamKind::Axis
+            | ParamKind::NewAxis
+            | ParamKind::Int
+            | ParamKind::Float
+            | ParamKind::Scalar) => api_type(kind, k),
             kind => {
                 let t = api_type(kind, k);
                 quote!(&#t)
@@ -281,7 +344,9 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
         let name = &prm.ident;
         match &prm.kind {
             ParamKind::Array => operand_exprs.push(quote!(::std::option::Option::Some(#name))),
-            ParamKind::Option(inner) if **inner == ParamKind::Array => operand_exprs.push(quote!(#name)),
+            ParamKind::Option(inner) if **inner == ParamKind::Array => {
+                operand_exprs.push(quote!(#name))
+            }
             ParamKind::Arrays => list_exprs.push(quote!(#name)),
             _ => {}
         }
@@ -294,9 +359,15 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
 
     // 2. Arrays: promotion groups, then each remaining operand made an array.
     let promote: Vec<&Param> = if op.promote.iter().any(|i| i == "__all") {
-        op.params.iter().filter(|p| p.kind == ParamKind::Array).collect()
+        op.params
+            .iter()
+            .filter(|p| p.kind == ParamKind::Array)
+            .collect()
     } else {
-        op.promote.iter().filter_map(|i| op.param(&ivy_spec::model::ident_name(i))).collect()
+        op.promote
+            .iter()
+            .filter_map(|i| op.param(&ivy_spec::model::ident_name(i)))
+            .collect()
     };
     let promoted_names: Vec<String> = promote.iter().map(|p| p.name.clone()).collect();
     if !promote.is_empty() {
@@ -327,7 +398,8 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
         match &prm.kind {
             ParamKind::Array => steps.push(quote!(let #name: &#k::Array = &#name;)),
             ParamKind::Option(inner) if **inner == ParamKind::Array => {
-                steps.push(quote!(let #name: ::std::option::Option<&#k::Array> = #name.as_deref();));
+                steps
+                    .push(quote!(let #name: ::std::option::Option<&#k::Array> = #name.as_deref();));
             }
             ParamKind::Arrays => steps.push(quote!(let #name: &[#k::Array] = &#name;)),
             _ => {}
@@ -353,7 +425,10 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
         let targets: Vec<&Param> = if c.params.is_empty() {
             op.params.iter().filter(|p| p.kind.is_array()).collect()
         } else {
-            c.params.iter().filter_map(|i| op.param(&ivy_spec::model::ident_name(i))).collect()
+            c.params
+                .iter()
+                .filter_map(|i| op.param(&ivy_spec::model::ident_name(i)))
+                .collect()
         };
         for prm in targets {
             let name = &prm.ident;
@@ -502,18 +577,29 @@ struct Checked {
     kernel: Option<TokenStream>,
 }
 
-fn checked_dtype(op: &Op, t: &Target) -> Checked {
-    let _ = t;
-    let named = op.dtype_of.as_ref().and_then(|i| op.param(&ivy_spec::model::ident_name(i)));
+/// The array parameter whose dtype the op's dtypes and tables are about:
+/// `#[dtype_of]`, else the first promoted one, else the first array.
+pub fn checked_param(op: &Op) -> Option<&Param> {
+    let named = op
+        .dtype_of
+        .as_ref()
+        .and_then(|i| op.param(&ivy_spec::model::ident_name(i)));
     let promoted = if op.promote.iter().any(|i| i == "__all") {
         op.params.iter().find(|p| p.kind == ParamKind::Array)
     } else {
-        op.promote.iter().find_map(|i| op.param(&ivy_spec::model::ident_name(i)))
+        op.promote
+            .iter()
+            .find_map(|i| op.param(&ivy_spec::model::ident_name(i)))
     };
-    let first = named
+    named
         .or(promoted)
         .or_else(|| op.params.iter().find(|p| p.kind == ParamKind::Array))
-        .or_else(|| op.params.iter().find(|p| p.kind == ParamKind::Arrays));
+        .or_else(|| op.params.iter().find(|p| p.kind == ParamKind::Arrays))
+}
+
+fn checked_dtype(op: &Op, t: &Target) -> Checked {
+    let _ = t;
+    let first = checked_param(op);
     if let Some(prm) = first {
         let name = &prm.ident;
         let e = if prm.kind == ParamKind::Arrays {
@@ -521,13 +607,22 @@ fn checked_dtype(op: &Op, t: &Target) -> Checked {
         } else {
             quote!(::std::option::Option::Some(#name.dtype()))
         };
-        return Checked { input: Some(e.clone()), kernel: Some(e) };
+        return Checked {
+            input: Some(e.clone()),
+            kernel: Some(e),
+        };
     }
     if let Some(prm) = op.params.iter().find(|p| p.kind == ParamKind::Dtype) {
         let name = &prm.ident;
-        return Checked { input: None, kernel: Some(quote!(::std::option::Option::Some(#name))) };
+        return Checked {
+            input: None,
+            kernel: Some(quote!(::std::option::Option::Some(#name))),
+        };
     }
-    Checked { input: None, kernel: None }
+    Checked {
+        input: None,
+        kernel: None,
+    }
 }
 
 /// `&ivy::catalogue::...::OP` for this op.
@@ -574,7 +669,9 @@ fn kernel_call(op: &Op, t: &Target, id: &Checked) -> TokenStream {
         steps.push(quote!(let #kname = #conv;));
         args.push(match &prm.kind {
             ParamKind::Axes | ParamKind::Permutation => quote!(&#kname),
-            ParamKind::Option(inner) if matches!(**inner, ParamKind::Axes | ParamKind::Permutation) => {
+            ParamKind::Option(inner)
+                if matches!(**inner, ParamKind::Axes | ParamKind::Permutation) =>
+            {
                 quote!(#kname.as_deref())
             }
             _ => quote!(#kname),
@@ -599,7 +696,13 @@ fn kernel_call(op: &Op, t: &Target, id: &Checked) -> TokenStream {
 }
 
 /// Convert a body-level binding to what the kernel takes.
-fn kernel_conversion(kind: &ParamKind, v: TokenStream, op: &str, rank: &TokenStream, t: &Target) -> TokenStream {
+fn kernel_conversion(
+    kind: &ParamKind,
+    v: TokenStream,
+    op: &str,
+    rank: &TokenStream,
+    t: &Target,
+) -> TokenStream {
     let k = &t.krate;
     let p = quote!(#k::__private);
     match kind {
@@ -611,7 +714,10 @@ fn kernel_conversion(kind: &ParamKind, v: TokenStream, op: &str, rank: &TokenStr
         ParamKind::Option(inner) => {
             let x = quote!(__x);
             let inner_conv = kernel_conversion(inner, x.clone(), op, rank, t);
-            let fallible = matches!(**inner, ParamKind::Axis | ParamKind::NewAxis | ParamKind::Axes | ParamKind::Permutation);
+            let fallible = matches!(
+                **inner,
+                ParamKind::Axis | ParamKind::NewAxis | ParamKind::Axes | ParamKind::Permutation
+            );
             if fallible {
                 quote!(match #v { ::std::option::Option::Some(__x) => ::std::option::Option::Some(#inner_conv), ::std::option::Option::None => ::std::option::Option::None })
             } else {
@@ -636,7 +742,9 @@ fn body_call(op: &Op, t: &Target) -> TokenStream {
 /// The body of a compositional, mixed or standalone op as a function of the
 /// parameters, typed as the body sees them.
 fn body_fn(op: &Op, t: &Target) -> TokenStream {
-    let Some(block) = &op.body else { return quote!() };
+    let Some(block) = &op.body else {
+        return quote!();
+    };
     if op.kind == OpKind::Standalone {
         return quote!();
     }

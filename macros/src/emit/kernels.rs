@@ -81,7 +81,11 @@ pub fn kernel_trait_for(cat: &Category, t: &Target) -> TokenStream {
 pub fn kernels_module(spec: &Spec, t: &Target) -> TokenStream {
     let k = &t.krate;
     let traits = spec.categories.iter().map(|c| kernel_trait_for(c, t));
-    let names: Vec<Ident> = spec.categories.iter().map(|c| kernel_trait(&c.name.to_string())).collect();
+    let names: Vec<Ident> = spec
+        .categories
+        .iter()
+        .map(|c| kernel_trait(&c.name.to_string()))
+        .collect();
     let n = names.len();
     let no_backend = if t.builtin {
         quote!(#(impl #names for crate::backend::NoBackend {})*)

@@ -16,9 +16,14 @@ pub struct Methods {
 
 /// The methods of one op, if it has them.
 pub fn methods(op: &Op, t: &Target) -> Methods {
-    let mut out = Methods { impl_items: Vec::new(), trait_items: Vec::new() };
+    let mut out = Methods {
+        impl_items: Vec::new(),
+        trait_items: Vec::new(),
+    };
     let operands = operand_params(op);
-    let Some(first) = operands.first() else { return out };
+    let Some(first) = operands.first() else {
+        return out;
+    };
     if !op.method {
         return out;
     }
@@ -27,14 +32,28 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
     let self_ty = operand_ty(first);
     // Drop the first operand from the generics, parameters and where clause.
     let others: Vec<Ident> = operands.iter().skip(1).map(|p| operand_ty(p)).collect();
-    let generics = if others.is_empty() { quote!(<'__a>) } else { quote!(<'__a, #(#others: #k::Operand),*>) };
+    let generics = if others.is_empty() {
+        quote!(<'__a>)
+    } else {
+        quote!(<'__a, #(#others: #k::Operand),*>)
+    };
     let all: Vec<TokenStream> = operands
         .iter()
-        .map(|p| if p.name == first.name { quote!(&'__a #k::Array) } else { let t = operand_ty(p); quote!(#t) })
+        .map(|p| {
+            if p.name == first.name {
+                quote!(&'__a #k::Array)
+            } else {
+                let t = operand_ty(p);
+                quote!(#t)
+            }
+        })
         .collect();
     let ret_inner = ret_type(&op.ret, k);
     let (ret, where_clause) = if op.nestable {
-        (quote!(#k::Result<#k::Out<(#(#all,)*), #ret_inner>>), quote!(where (#(#all,)*): #k::Operands))
+        (
+            quote!(#k::Result<#k::Out<(#(#all,)*), #ret_inner>>),
+            quote!(where (#(#all,)*): #k::Operands),
+        )
     } else {
         (quote!(#k::Result<#ret_inner>), quote!())
     };
@@ -47,11 +66,22 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
         .collect();
     let args: Vec<TokenStream> = op
         .required()
-        .map(|p| if p.name == first.name { quote!(self) } else { let i = &p.ident; quote!(#i) })
+        .map(|p| {
+            if p.name == first.name {
+                quote!(self)
+            } else {
+                let i = &p.ident;
+                quote!(#i)
+            }
+        })
         .collect();
     let _ = self_ty;
     let name = super::ident(&op.name, op.ident.span());
-    let fn_path = if t.builtin { quote!(crate::#name) } else { quote!(#name) };
+    let fn_path = if t.builtin {
+        quote!(crate::#name)
+    } else {
+        quote!(#name)
+    };
     let docs = method_docs(op, t, false);
     let vis = if t.builtin { quote!(pub) } else { quote!() };
     out.impl_items.push(quote! {
@@ -68,7 +98,11 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
     if has_opts(op) {
         let with = with_ident(op);
         let opts_path = opts_path(op, t);
-        let with_path = if t.builtin { quote!(crate::#with) } else { quote!(#with) };
+        let with_path = if t.builtin {
+            quote!(crate::#with)
+        } else {
+            quote!(#with)
+        };
         let docs = method_docs(op, t, true);
         out.impl_items.push(quote! {
             #docs
@@ -87,7 +121,10 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
 
 fn method_docs(op: &Op, t: &Target, with: bool) -> TokenStream {
     let suffix = if with { "_with" } else { "" };
-    let first = operand_params(op).first().map(|p| p.name.clone()).unwrap_or_default();
+    let first = operand_params(op)
+        .first()
+        .map(|p| p.name.clone())
+        .unwrap_or_default();
     let mut lines = vec![
         format!(
             "Method form of [`ivy::{0}{suffix}`](fn@crate::{0}{suffix}), with `self` as `{first}`.",
@@ -110,9 +147,17 @@ fn method_docs(op: &Op, t: &Target, with: bool) -> TokenStream {
         .collect();
     if with {
         let o = opts_ident(op, t);
-        args.push(if t.builtin { format!("ivy::opts::{o}::new()") } else { format!("{o}::new()") });
+        args.push(if t.builtin {
+            format!("ivy::opts::{o}::new()")
+        } else {
+            format!("{o}::new()")
+        });
     }
-    lines.push(format!("let r = x.{}{suffix}({});", op.name, args.join(", ")));
+    lines.push(format!(
+        "let r = x.{}{suffix}({});",
+        op.name,
+        args.join(", ")
+    ));
     lines.push("assert!(r.is_ok(), \"{r:?}\");".into());
     lines.push("```".into());
     let ex = example_attrs(&lines, t);

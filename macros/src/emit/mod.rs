@@ -35,12 +35,18 @@ pub struct Target {
 impl Target {
     /// ivy-core.
     pub fn core() -> Target {
-        Target { krate: quote!(::ivy), builtin: true }
+        Target {
+            krate: quote!(::ivy),
+            builtin: true,
+        }
     }
 
     /// A user crate.
     pub fn user() -> Target {
-        Target { krate: quote!(::ivy), builtin: false }
+        Target {
+            krate: quote!(::ivy),
+            builtin: false,
+        }
     }
 }
 
@@ -88,7 +94,11 @@ pub fn opts_ident(op: &Op, t: &Target) -> Ident {
 pub fn opts_path(op: &Op, t: &Target) -> TokenStream {
     let o = opts_ident(op, t);
     let k = &t.krate;
-    if t.builtin { quote!(#k::opts::#o) } else { quote!(#o) }
+    if t.builtin {
+        quote!(#k::opts::#o)
+    } else {
+        quote!(#o)
+    }
 }
 
 /// The `OpId` constant of an op (`SUM`).
@@ -228,7 +238,11 @@ pub fn doc_attrs(lines: &[String], target: &Target) -> TokenStream {
         }
     }
     let attrs = out.iter().map(|l| {
-        let l = if l.is_empty() { String::new() } else { format!(" {l}") };
+        let l = if l.is_empty() {
+            String::new()
+        } else {
+            format!(" {l}")
+        };
         quote!(#[doc = #l])
     });
     quote!(#(#attrs)*)
@@ -237,7 +251,11 @@ pub fn doc_attrs(lines: &[String], target: &Target) -> TokenStream {
 /// Generated examples (for ivy-core only: in a user crate the names they
 /// use are not in scope of a doctest, so a user op shows the user's own).
 pub fn example_attrs(lines: &[String], t: &Target) -> TokenStream {
-    if t.builtin { doc_attrs(lines, t) } else { quote!() }
+    if t.builtin {
+        doc_attrs(lines, t)
+    } else {
+        quote!()
+    }
 }
 
 /// One doc line.
@@ -287,7 +305,13 @@ pub fn example_value(op: &Op, p: &Param) -> String {
         ParamKind::Option(inner) => match &**inner {
             ParamKind::Array => "1.0".into(),
             ParamKind::Axes => "[0]".into(),
-            other => example_value(op, &Param { kind: other.clone(), ..p.clone() }),
+            other => example_value(
+                op,
+                &Param {
+                    kind: other.clone(),
+                    ..p.clone()
+                },
+            ),
         },
         ParamKind::Verbatim => "Default::default()".into(),
     }

@@ -9,7 +9,8 @@ category general {
 
     /// `numerator / (denominator + min_denominator)`, which stays finite for
     /// a zero denominator (`min_denominator` defaults to `1e-12`, Ivy's
-    /// `min_denominator`).
+    /// `min_denominator`). As in Ivy, integer inputs give `float64` (a float
+    /// scalar added to integers promotes them to `float64`).
     ///
     /// ```
     /// let y = ivy::stable_divide(&ivy::array![1.0], &ivy::array![0.0])?.to_vec::<f32>()?;
@@ -19,6 +20,7 @@ category general {
     #[compositional]
     #[convenience]
     #[dtypes(numeric)]
+    #[out(custom)]
     fn stable_divide(
         numerator: Array,
         denominator: Array,

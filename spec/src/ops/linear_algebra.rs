@@ -115,6 +115,7 @@ category linear_algebra {
     /// ```
     #[compositional]
     #[dtypes(float | complex)]
+    #[out(real)]
     fn vector_norm(
         x: Array,
         #[default(None)] axis: Option<Axes>,
