@@ -5,9 +5,9 @@
 //! dimensions broadcast, and `transpose_*`/`adjoint_*` swap the last two axes
 //! of an operand first (`adjoint` also conjugates; both together swap twice).
 //! `float32`, `float64`, `complex64` and `complex128` run on ndarray's
-//! `general_mat_mul` (matrixmultiply's gemm); the other dtypes on a row-wise
-//! loop in the accumulator of [`Acc`] (integers wrap, half floats accumulate
-//! in `f32` and round once).
+//! `general_mat_mul` (matrixmultiply's gemm), and so do `float16` and
+//! `bfloat16`, widened to `f32` and rounded once; the integers run a row-wise
+//! loop that wraps.
 
 use crate::NdarrayBackend;
 use crate::host::{self, all, numeric};
@@ -28,7 +28,24 @@ trait MatMul: Acc {
 macro_rules! loop_matmul {
     ($($t:ty),*) => {$( impl MatMul for $t {} )*};
 }
-loop_matmul!(i8, i16, i32, i64, u8, u16, u32, u64, f16, bf16);
+loop_matmul!(i8, i16, i32, i64, u8, u16, u32, u64);
+
+// Half floats: both operands widened to f32 once, multiplied by sgemm, and
+// each result rounded once.
+macro_rules! half_matmul {
+    ($($t:ident),*) => {$(
+        impl MatMul for $t {
+            fn matmul2(a: ArrayView2<'_, $t>, b: ArrayView2<'_, $t>, c: &mut [$t]) -> Result<()> {
+                let (a, b) = (a.mapv($t::to_f32), b.mapv($t::to_f32));
+                let mut wide = vec![0f32; c.len()];
+                f32::matmul2(a.view(), b.view(), &mut wide)?;
+                c.iter_mut().zip(wide).for_each(|(o, v)| *o = $t::from_f32(v));
+                Ok(())
+            }
+        }
+    )*};
+}
+half_matmul!(f16, bf16);
 
 macro_rules! gemm_matmul {
     ($($t:ty),*) => {$(
@@ -321,23 +338,25 @@ impl LinearAlgebraKernels for NdarrayBackend {
     }
 
     fn matrix_transpose(&self, x: &Array, conjugate: bool) -> Result<Array> {
-        if x.ndim() < 2 {
+        let &[.., n, m] = x.shape().dims() else {
             return Err(Error::shape(
                 "matrix_transpose",
                 "needs an array of at least 2 dimensions",
                 vec![x.shape().clone()],
             ));
-        }
+        };
+        let mut shape = x.shape().clone();
+        let nd = shape.ndim();
+        shape.dims_mut().swap(nd - 2, nd - 1);
         all!("matrix_transpose", x, T => {
-            let mut v = host::view::<T>("matrix_transpose", x)?;
-            let nd = v.ndim();
-            v.swap_axes(nd - 2, nd - 1);
-            let shape = Shape::from(v.shape());
-            let out: Vec<T> = if conjugate && T::DTYPE.is_complex() {
-                v.iter().map(|&e| conj::<T>(e)).collect()
-            } else {
-                v.iter().copied().collect()
-            };
+            let s = host::slice::<T>("matrix_transpose", x)?;
+            let mut out = vec![T::default(); s.len()];
+            if n * m > 0 {
+                let conj_each = conjugate && T::DTYPE.is_complex();
+                for (src, dst) in s.chunks_exact(n * m).zip(out.chunks_exact_mut(n * m)) {
+                    transpose_into(src, n, m, dst, |v| if conj_each { conj::<T>(v) } else { v });
+                }
+            }
             Ok(host::out_vec(shape, out))
         })
     }
@@ -350,10 +369,11 @@ impl LinearAlgebraKernels for NdarrayBackend {
         let d = diagonal_of("trace", x.shape(), offset, axis1, axis2)?;
         numeric!("trace", x, T => {
             let s = host::slice::<T>("trace", x)?;
+            let start = if d.len == 0 { T::acc_zero() } else { T::acc_signed_zero() };
             let out: Vec<T> = d
                 .bases
                 .iter()
-                .map(|&b| T::lower(d.at(s, b).fold(T::acc_zero(), |a, v: T| T::acc_add(a, v.lift()))))
+                .map(|&b| T::lower(d.at(s, b).fold(start, |a, v: T| T::acc_add(a, v.lift()))))
                 .collect();
             Ok(host::out_vec(Shape::from(d.rest.clone()), out))
         })
@@ -368,6 +388,28 @@ impl LinearAlgebraKernels for NdarrayBackend {
             shape.push(d.len);
             Ok(host::out_vec(shape, out))
         })
+    }
+}
+
+/// Block size of the tiled transpose: two 32 x 32 tiles of 16-byte elements
+/// fit in a 32 KiB L1 cache.
+const TILE: usize = 32;
+
+/// `dst` (`m x n`, row-major) = the transpose of `src` (`n x m`), mapping
+/// each element through `f`, tile by tile so that both sides stay in cache.
+fn transpose_into<T: Copy>(src: &[T], n: usize, m: usize, dst: &mut [T], f: impl Fn(T) -> T) {
+    for i0 in (0..n).step_by(TILE) {
+        for j0 in (0..m).step_by(TILE) {
+            let j1 = (j0 + TILE).min(m);
+            for i in i0..(i0 + TILE).min(n) {
+                let part = src.get(i * m + j0..i * m + j1).unwrap_or_default();
+                for (j, &v) in (j0..).zip(part) {
+                    if let Some(o) = dst.get_mut(j * n + i) {
+                        *o = f(v);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -761,6 +803,8 @@ mod tests {
             ivy::trace(&arr(&[0, 0], Vec::<f32>::new()))?.item()?,
             Scalar::Float(0.0)
         );
+        let z = ivy::trace(&arr(&[1, 1], vec![-0.0f32]))?.to_vec::<f32>()?;
+        assert_eq!(z[0].to_bits(), (-0.0f32).to_bits());
         assert!(ivy::trace(&arr(&[2], vec![1i32, 2])).is_err());
         assert!(ivy::trace_with(&a, Trace::new().axis1(1).axis2(-1)).is_err());
         Ok(())

@@ -11,7 +11,6 @@
 //! kept.
 
 use ivy::{Array, Complex32, Complex64, Element, Error, Result, Shape, bf16, f16};
-use std::cmp::Ordering;
 use std::fmt::Debug;
 
 /// How an element type accumulates: in itself, except `float16` and
@@ -24,8 +23,16 @@ pub trait Acc: Element {
     fn lift(self) -> Self::A;
     /// An accumulator rounded back to the element type.
     fn lower(a: Self::A) -> Self;
-    /// The identity of [`Acc::acc_add`].
+    /// The identity of [`Acc::acc_add`] (`+0.0` for floats: the value of an
+    /// empty sum).
     fn acc_zero() -> Self::A;
+    /// The identity of [`Acc::acc_add`] that keeps the sign of zero: `-0.0`
+    /// for floats (`-0.0 + x == x` for every `x`, so a sum of `-0.0` stays
+    /// `-0.0`, as in NumPy), `acc_zero` otherwise.
+    #[inline]
+    fn acc_signed_zero() -> Self::A {
+        Self::acc_zero()
+    }
     /// The identity of [`Acc::acc_mul`].
     fn acc_one() -> Self::A;
     /// `a + b`.
@@ -59,6 +66,7 @@ macro_rules! float_acc {
             #[inline] fn lift(self) -> $t { self }
             #[inline] fn lower(a: $t) -> $t { a }
             #[inline] fn acc_zero() -> $t { 0.0 }
+            #[inline] fn acc_signed_zero() -> $t { -0.0 }
             #[inline] fn acc_one() -> $t { 1.0 }
             #[inline] fn acc_add(a: $t, b: $t) -> $t { a + b }
             #[inline] fn acc_mul(a: $t, b: $t) -> $t { a * b }
@@ -75,6 +83,7 @@ macro_rules! half_acc {
             #[inline] fn lift(self) -> f32 { self.to_f32() }
             #[inline] fn lower(a: f32) -> $t { $t::from_f32(a) }
             #[inline] fn acc_zero() -> f32 { 0.0 }
+            #[inline] fn acc_signed_zero() -> f32 { -0.0 }
             #[inline] fn acc_one() -> f32 { 1.0 }
             #[inline] fn acc_add(a: f32, b: f32) -> f32 { a + b }
             #[inline] fn acc_mul(a: f32, b: f32) -> f32 { a * b }
@@ -91,6 +100,7 @@ macro_rules! complex_acc {
             #[inline] fn lift(self) -> $t { self }
             #[inline] fn lower(a: $t) -> $t { a }
             #[inline] fn acc_zero() -> $t { $t::new(0.0, 0.0) }
+            #[inline] fn acc_signed_zero() -> $t { $t::new(-0.0, -0.0) }
             #[inline] fn acc_one() -> $t { $t::new(1.0, 0.0) }
             #[inline] fn acc_add(a: $t, b: $t) -> $t { a + b }
             #[inline] fn acc_mul(a: $t, b: $t) -> $t { a * b }
@@ -159,12 +169,20 @@ impl AccFloat for bf16 {}
 /// The order of the real elements (integers, real floats, `bool`), with NaN
 /// above every number as NumPy sorts it.
 pub trait Real: Element + PartialOrd {
+    /// An integer key with the order of sorting: numbers ascending, `-0.0`
+    /// equal to `0.0`, every NaN equal and above every number.
+    type Key: Ord + Copy + Send + Sync + 'static;
     /// Whether the value is NaN (never for integers and `bool`).
     fn nan(self) -> bool;
     /// The smallest value (the identity of a maximum).
     fn lowest() -> Self;
     /// The largest value (the identity of a minimum).
     fn highest() -> Self;
+    /// The sort key of the value.
+    fn key(self) -> Self::Key;
+    /// A value of the key (`+0.0` for the key of both zeros, a quiet NaN for
+    /// that of every NaN).
+    fn from_key(k: Self::Key) -> Self;
 
     /// The larger of two values; NaN if either is (the first NaN wins).
     #[inline]
@@ -185,41 +203,57 @@ pub trait Real: Element + PartialOrd {
             b
         }
     }
-
-    /// The total order of sorting: NaN after every number, NaNs equal.
-    #[inline]
-    fn sort_cmp(&self, b: &Self) -> Ordering {
-        match self.partial_cmp(b) {
-            Some(o) => o,
-            None => self.nan().cmp(&b.nan()),
-        }
-    }
 }
 
 macro_rules! int_real {
     ($($t:ty),*) => {$(
         impl Real for $t {
+            type Key = $t;
             #[inline] fn nan(self) -> bool { false }
             #[inline] fn lowest() -> $t { <$t>::MIN }
             #[inline] fn highest() -> $t { <$t>::MAX }
-            #[inline] fn sort_cmp(&self, b: &$t) -> Ordering { Ord::cmp(self, b) }
+            #[inline] fn key(self) -> $t { self }
+            #[inline] fn from_key(k: $t) -> $t { k }
         }
     )*};
 }
 int_real!(i8, i16, i32, i64, u8, u16, u32, u64);
 
+// A float's bits as a signed integer order like the float when the magnitude
+// bits of negative values are flipped; -0.0 is folded onto 0.0 and NaN onto
+// the largest key.
 macro_rules! float_real {
-    ($($t:ident),*) => {$(
+    ($($t:ident => $k:ty, $u:ty, $bits:expr;)*) => {$(
         impl Real for $t {
+            type Key = $k;
             #[inline] fn nan(self) -> bool { self.is_nan() }
             #[inline] fn lowest() -> $t { $t::NEG_INFINITY }
             #[inline] fn highest() -> $t { $t::INFINITY }
+            #[inline]
+            fn key(self) -> $k {
+                if self.is_nan() {
+                    return <$k>::MAX;
+                }
+                let b = self.to_bits() as $k;
+                let b = if b == <$k>::MIN { 0 } else { b };
+                b ^ ((((b >> ($bits - 1)) as $u) >> 1) as $k)
+            }
+            #[inline]
+            fn from_key(k: $k) -> $t {
+                $t::from_bits((if k < 0 { k ^ <$k>::MAX } else { k }) as $u)
+            }
         }
     )*};
 }
-float_real!(f32, f64, f16, bf16);
+float_real! {
+    f32 => i32, u32, 32;
+    f64 => i64, u64, 64;
+    f16 => i16, u16, 16;
+    bf16 => i16, u16, 16;
+}
 
 impl Real for bool {
+    type Key = bool;
     #[inline]
     fn nan(self) -> bool {
         false
@@ -233,8 +267,12 @@ impl Real for bool {
         true
     }
     #[inline]
-    fn sort_cmp(&self, b: &bool) -> Ordering {
-        Ord::cmp(self, b)
+    fn key(self) -> bool {
+        self
+    }
+    #[inline]
+    fn from_key(k: bool) -> bool {
+        k
     }
 }
 
@@ -244,6 +282,12 @@ pub trait Reducer<T> {
     type A: Copy;
     /// The start of every output element.
     fn init(&self) -> Self::A;
+    /// The value of an output element that folds no input (`init` unless
+    /// they differ, as `+0.0` and `-0.0` do for a sum).
+    #[inline]
+    fn empty(&self) -> Self::A {
+        self.init()
+    }
     /// Fold the input element `v` into output element `i`, whose running
     /// value is `a`.
     fn step(&self, a: Self::A, v: T, i: usize) -> Self::A;
@@ -265,6 +309,10 @@ impl<T: Acc> Reducer<T> for SumOf {
     type A = T::A;
     #[inline]
     fn init(&self) -> T::A {
+        T::acc_signed_zero()
+    }
+    #[inline]
+    fn empty(&self) -> T::A {
         T::acc_zero()
     }
     #[inline]
@@ -301,10 +349,12 @@ const PAIRWISE_BLOCK: usize = 128;
 /// as `O(log n)` rather than `O(n)`, and the inner loop vectorises.
 pub fn pairwise<T: Acc>(xs: &[T], f: impl Fn(T) -> T::A + Copy) -> T::A {
     if xs.len() < 8 {
-        return xs.iter().fold(T::acc_zero(), |a, &v| T::acc_add(a, f(v)));
+        return xs
+            .iter()
+            .fold(T::acc_signed_zero(), |a, &v| T::acc_add(a, f(v)));
     }
     if xs.len() <= PAIRWISE_BLOCK {
-        let mut r = [T::acc_zero(); 8];
+        let mut r = [T::acc_signed_zero(); 8];
         let mut chunks = xs.chunks_exact(8);
         for c in &mut chunks {
             for (r, &v) in r.iter_mut().zip(c) {
@@ -365,10 +415,10 @@ pub fn reduce<T: Copy, R: Reducer<T>>(
         .filter(|(i, _)| !axes.contains(i))
         .map(|(_, &d)| d)
         .product();
-    let mut out = vec![r.init(); n_out];
     if x.is_empty() || n_out == 0 {
-        return out;
+        return vec![r.empty(); n_out];
     }
+    let mut out = vec![r.init(); n_out];
     walk(x, &groups(shape, axes), &mut out, 0, r);
     out
 }
@@ -657,12 +707,52 @@ mod tests {
     #[test]
     fn real_order_puts_nan_last() {
         let mut v = [2.0f64, f64::NAN, -1.0, f64::NEG_INFINITY];
-        v.sort_by(Real::sort_cmp);
+        v.sort_by_key(|x| x.key());
         assert_eq!(&v[..3], &[f64::NEG_INFINITY, -1.0, 2.0]);
         assert!(v[3].is_nan());
         assert!(1.0f32.max_nan(f32::NAN).is_nan());
         assert!(f32::NAN.min_nan(1.0).is_nan());
         assert_eq!(3i8.max_nan(-4), 3);
         assert!(!true.min_nan(false));
+        // Keys order like the numbers, across every binade and sign.
+        let xs = [
+            f32::NEG_INFINITY,
+            -1e30,
+            -1.5,
+            -1e-40,
+            -0.0,
+            0.0,
+            1e-40,
+            2.0,
+            f32::MAX,
+            f32::INFINITY,
+        ];
+        for w in xs.windows(2) {
+            assert!(w[0].key() <= w[1].key(), "{w:?}");
+            assert_eq!(w[0].key() == w[1].key(), w[0] == w[1], "{w:?}");
+        }
+        assert!(f32::INFINITY.key() < f32::NAN.key());
+        assert_eq!((-f32::NAN).key(), f32::NAN.key());
+        let hs = [
+            f16::NEG_INFINITY,
+            f16::from_f32(-2.0),
+            f16::from_f32(-0.0),
+            f16::ZERO,
+            f16::MIN_POSITIVE,
+            f16::INFINITY,
+            f16::NAN,
+        ];
+        assert!(hs.windows(2).all(|w| w[0].key() <= w[1].key()));
+        assert_eq!(f16::from_f32(-0.0).key(), f16::ZERO.key());
+        for x in xs.into_iter().filter(|x| *x != 0.0) {
+            assert_eq!(f32::from_key(x.key()).to_bits(), x.to_bits());
+        }
+        assert_eq!(f32::from_key((-0.0f32).key()).to_bits(), 0);
+        assert!(f64::from_key(f64::NAN.key()).is_nan());
+        assert_eq!(
+            bf16::from_key(bf16::from_f32(-3.5).key()),
+            bf16::from_f32(-3.5)
+        );
+        assert!((-1.0f64).key() < (-0.5f64).key() && (-0.5f64).key() < 0.25f64.key());
     }
 }

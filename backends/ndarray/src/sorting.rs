@@ -3,8 +3,9 @@
 //! The order is NumPy's: numbers ascending with NaN after every number, so
 //! NaN comes last in an ascending sort and first in a descending one (NaN is
 //! the largest value, as in `max`). Both sorts are stable in either
-//! direction: equal elements keep their order (`argsort` breaks ties by
-//! index, so `stable = false` gives the same answer).
+//! direction: equal elements keep their order (`-0.0` and `0.0` are equal),
+//! so `stable = false` gives the same answer. Both sort integer keys of the
+//! elements ([`Real::key`]).
 
 use crate::NdarrayBackend;
 use crate::host::{self, ordered};
@@ -12,20 +13,53 @@ use crate::reduce::Real;
 use ivy::kernels::SortingKernels;
 use ivy::{Array, Error, Result};
 use ndarray::{ArrayD, Axis, Zip};
-use std::cmp::Ordering;
 
-/// The sort order of `a` and `b`.
-#[inline]
-fn order<T: Real>(a: &T, b: &T, descending: bool) -> Ordering {
+/// Sort `lane` by its keys (`keys` is scratch space): an unstable sort of
+/// integers, made stable by putting back the elements the keys do not tell
+/// apart (the signs of zeros, NaN payloads) in their original order.
+fn sort_lane<T: Real>(lane: &mut [T], keys: &mut Vec<T::Key>, descending: bool) {
+    keys.clear();
+    keys.extend(lane.iter().map(|v| v.key()));
     if descending {
-        b.sort_cmp(a)
+        keys.sort_unstable_by(|a, b| b.cmp(a));
     } else {
-        a.sort_cmp(b)
+        keys.sort_unstable();
+    }
+    let zero = T::default().key();
+    let (zeros, nans): (Vec<T>, Vec<T>) = if T::DTYPE.is_float() {
+        (
+            lane.iter()
+                .copied()
+                .filter(|v| !v.nan() && v.key() == zero)
+                .collect(),
+            lane.iter().copied().filter(|v| v.nan()).collect(),
+        )
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    lane.iter_mut()
+        .zip(keys.iter())
+        .for_each(|(o, &k)| *o = T::from_key(k));
+    if zeros.is_empty() && nans.is_empty() {
+        return;
+    }
+    let (mut zeros, mut nans) = (zeros.into_iter(), nans.into_iter());
+    for o in lane.iter_mut() {
+        let next = if o.nan() {
+            nans.next()
+        } else if o.key() == zero {
+            zeros.next()
+        } else {
+            None
+        };
+        if let Some(v) = next {
+            *o = v;
+        }
     }
 }
 
 /// `x` sorted along `axis` (lane by lane; strided lanes through a buffer).
-fn sort_typed<T: Real>(x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Array> {
+fn sort_typed<T: Real>(x: &Array, axis: usize, descending: bool) -> Result<Array> {
     let v = host::view::<T>("sort", x)?;
     if axis >= x.ndim() {
         return Err(Error::AxisOutOfBounds {
@@ -34,35 +68,28 @@ fn sort_typed<T: Real>(x: &Array, axis: usize, descending: bool, stable: bool) -
             ndim: x.ndim(),
         });
     }
-    // Only floats can tell equal elements apart (-0.0 and 0.0), so only they
-    // need the stable algorithm.
-    let keep_order = stable && T::DTYPE.is_float();
-    let sort = |buf: &mut [T]| {
-        if keep_order {
-            buf.sort_by(|a, b| order(a, b, descending));
-        } else {
-            buf.sort_unstable_by(|a, b| order(a, b, descending));
-        }
-    };
     let mut out: ArrayD<T> = v.to_owned();
+    let mut keys = Vec::with_capacity(x.shape().get(axis).copied().unwrap_or(0));
     if axis + 1 == x.ndim()
         && let Some(s) = out.as_slice_mut()
     {
         let n = x.shape().dims().last().copied().unwrap_or(0).max(1);
-        s.chunks_exact_mut(n).for_each(sort);
+        s.chunks_exact_mut(n)
+            .for_each(|lane| sort_lane(lane, &mut keys, descending));
         return Ok(host::from_nd(out));
     }
-    let mut buf = Vec::with_capacity(x.shape().get(axis).copied().unwrap_or(0));
+    let mut buf = Vec::with_capacity(keys.capacity());
     for mut lane in out.lanes_mut(Axis(axis)) {
         buf.clear();
         buf.extend(lane.iter().copied());
-        sort(&mut buf);
+        sort_lane(&mut buf, &mut keys, descending);
         lane.iter_mut().zip(&buf).for_each(|(o, &v)| *o = v);
     }
     Ok(host::from_nd(out))
 }
 
-/// The `int64` indices that sort `x` along `axis`, ties by index.
+/// The `int64` indices that sort `x` along `axis`, ties by index: pairs of
+/// (sort key, index) sorted lane by lane.
 fn argsort_typed<T: Real>(x: &Array, axis: usize, descending: bool) -> Result<Array> {
     let v = host::view::<T>("argsort", x)?;
     if axis >= x.ndim() {
@@ -73,13 +100,18 @@ fn argsort_typed<T: Real>(x: &Array, axis: usize, descending: bool) -> Result<Ar
         });
     }
     let mut out = ArrayD::<i64>::zeros(v.raw_dim());
-    let mut pairs: Vec<(T, i64)> = Vec::with_capacity(x.shape().get(axis).copied().unwrap_or(0));
+    let mut pairs: Vec<(T::Key, i64)> =
+        Vec::with_capacity(x.shape().get(axis).copied().unwrap_or(0));
     Zip::from(v.lanes(Axis(axis)))
         .and(out.lanes_mut(Axis(axis)))
         .for_each(|src, mut dst| {
             pairs.clear();
-            pairs.extend(src.iter().zip(0i64..).map(|(&e, i)| (e, i)));
-            pairs.sort_unstable_by(|a, b| order(&a.0, &b.0, descending).then(a.1.cmp(&b.1)));
+            pairs.extend(src.iter().zip(0i64..).map(|(&e, i)| (e.key(), i)));
+            if descending {
+                pairs.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            } else {
+                pairs.sort_unstable();
+            }
             dst.iter_mut().zip(&pairs).for_each(|(o, p)| *o = p.1);
         });
     Ok(host::from_nd(out))
@@ -88,7 +120,8 @@ fn argsort_typed<T: Real>(x: &Array, axis: usize, descending: bool) -> Result<Ar
 #[ivy::kernels]
 impl SortingKernels for NdarrayBackend {
     fn sort(&self, x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Array> {
-        ordered!("sort", x, T => sort_typed::<T>(x, axis, descending, stable))
+        let _ = stable;
+        ordered!("sort", x, T => sort_typed::<T>(x, axis, descending))
     }
 
     fn argsort(&self, x: &Array, axis: usize, descending: bool, stable: bool) -> Result<Array> {
@@ -192,6 +225,31 @@ mod tests {
             s.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
             [0.0f32, -0.0, -1.0].map(f32::to_bits)
         );
+        Ok(())
+    }
+
+    #[test]
+    fn zeros_and_nans_keep_their_order_and_bits() -> Result<()> {
+        let nan1 = f64::from_bits(0x7ff8_0000_0000_0001);
+        let nan2 = -f64::from_bits(0x7ff8_0000_0000_0002);
+        let v = vec![-0.0f64, 0.0, nan1, -0.0, nan2, 1.0];
+        let bits = |a: &Array| {
+            a.to_vec::<f64>()
+                .map(|v| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>())
+        };
+        let want = |w: [f64; 6]| w.map(f64::to_bits).to_vec();
+        let x = arr(&[6], v.clone());
+        assert_eq!(
+            bits(&ivy::sort(&x)?)?,
+            want([-0.0, 0.0, -0.0, 1.0, nan1, nan2])
+        );
+        let d = ivy::sort_with(&x, Sort::new().descending(true))?;
+        assert_eq!(bits(&d)?, want([nan1, nan2, 1.0, -0.0, 0.0, -0.0]));
+        // The same along a strided axis.
+        let col = arr(&[6, 1], v);
+        let s = ivy::sort_with(&col, Sort::new().axis(0))?;
+        assert_eq!(bits(&s)?, want([-0.0, 0.0, -0.0, 1.0, nan1, nan2]));
+        assert_eq!(ivy::argsort(&x)?.to_vec::<i64>()?, vec![0, 1, 3, 5, 2, 4]);
         Ok(())
     }
 

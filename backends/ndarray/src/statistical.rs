@@ -44,6 +44,10 @@ impl<T: Real> Reducer<T> for MaxOf {
     fn step(&self, a: T, v: T, _: usize) -> T {
         a.max_nan(v)
     }
+    #[inline]
+    fn lane(&self, a: T, xs: &[T], _: usize) -> T {
+        extreme_lane(a, xs, |v, m| v > m)
+    }
 }
 
 /// The smallest element, NaN if any is.
@@ -59,6 +63,42 @@ impl<T: Real> Reducer<T> for MinOf {
     fn step(&self, a: T, v: T, _: usize) -> T {
         a.min_nan(v)
     }
+    #[inline]
+    fn lane(&self, a: T, xs: &[T], _: usize) -> T {
+        extreme_lane(a, xs, |v, m| v < m)
+    }
+}
+
+/// The extremum of `a` and a contiguous lane under `better`, in eight
+/// independent running values (which vectorise) and one NaN flag; NaN (the
+/// first one met) if there is any.
+#[inline]
+fn extreme_lane<T: Real>(a: T, xs: &[T], better: impl Fn(T, T) -> bool + Copy) -> T {
+    if a.nan() {
+        return a;
+    }
+    let mut acc = [a; 8];
+    let mut nan = false;
+    let mut chunks = xs.chunks_exact(8);
+    for c in &mut chunks {
+        for (m, &v) in acc.iter_mut().zip(c) {
+            nan |= v.nan();
+            if better(v, *m) {
+                *m = v;
+            }
+        }
+    }
+    for &v in chunks.remainder() {
+        nan |= v.nan();
+        if better(v, acc[0]) {
+            acc[0] = v;
+        }
+    }
+    if nan {
+        return xs.iter().copied().find(|v| v.nan()).unwrap_or(a);
+    }
+    acc.into_iter()
+        .fold(a, |m, v| if better(v, m) { v } else { m })
 }
 
 /// A min or max: an error on an empty axis, else a plain fold.
@@ -167,7 +207,13 @@ fn cumulative<T: Acc>(
             split,
             exclusive,
             reverse,
-            T::acc_zero(),
+            // An exclusive scan shows its start: +0.0 there, and elsewhere the
+            // identity that keeps a sum of -0.0 negative.
+            if exclusive {
+                T::acc_zero()
+            } else {
+                T::acc_signed_zero()
+            },
             |a, v: T| T::acc_add(a, v.lift()),
             T::lower,
         )
@@ -365,6 +411,42 @@ mod tests {
         assert!(ivy::sum(&n)?.item()?.to_f64().is_nan());
         let inf = arr(&[2], vec![f32::INFINITY, f32::NEG_INFINITY]);
         assert!(ivy::sum(&inf)?.item()?.to_f64().is_nan());
+        Ok(())
+    }
+
+    #[test]
+    fn sums_keep_the_sign_of_zero() -> Result<()> {
+        // NumPy (>= 1.25) sums from -0.0, so a sum of negative zeros stays
+        // negative; an empty sum is +0.0.
+        let bits = |a: &ivy::Array| {
+            a.to_vec::<f64>()
+                .map(|v| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>())
+        };
+        let neg = arr(&[10], vec![-0.0f64; 10]);
+        assert_eq!(bits(&ivy::sum(&neg)?)?, vec![(-0.0f64).to_bits()]);
+        assert_eq!(
+            bits(&ivy::sum(&arr(&[1], vec![-0.0f64]))?)?,
+            vec![(-0.0f64).to_bits()]
+        );
+        assert_eq!(bits(&ivy::mean(&neg)?)?, vec![(-0.0f64).to_bits()]);
+        let col = ivy::sum_with(&arr(&[2, 1], vec![-0.0f64; 2]), Sum::new().axis(0))?;
+        assert_eq!(bits(&col)?, vec![(-0.0f64).to_bits()]);
+        assert_eq!(
+            bits(&ivy::sum(&arr(&[0], Vec::<f64>::new()))?)?,
+            vec![0.0f64.to_bits()]
+        );
+        assert_eq!(
+            bits(&ivy::sum(&arr(&[2], vec![-0.0f64, 0.0]))?)?,
+            vec![0.0f64.to_bits()]
+        );
+        let c = ivy::cumsum(&arr(&[2], vec![-0.0f64, -0.0]))?;
+        assert_eq!(bits(&c)?, vec![(-0.0f64).to_bits(); 2]);
+        let e = ivy::cumsum_with(
+            &arr(&[2], vec![-0.0f64, -0.0]),
+            Cumsum::new().exclusive(true),
+        )?;
+        // An exclusive scan starts from the +0.0 it shows first.
+        assert_eq!(bits(&e)?, vec![0.0f64.to_bits(); 2]);
         Ok(())
     }
 
