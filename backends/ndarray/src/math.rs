@@ -12,7 +12,8 @@
 //!   sign, power, conjugate);
 //! - [`Inexact`]: real floats and complex (the transcendental functions);
 //! - [`Float`]: the real floats, each with the type it computes in ([`Real`]:
-//!   `f32` for the half floats);
+//!   `f32` for the half floats), and [`FloatOps`], what only they have
+//!   (`erf`, `atan2`, `fmin`, `logaddexp`, degrees);
 //! - [`RealDiv`], [`Rounding`]: integers and real floats;
 //! - [`Int`]: the integers (shifts, gcd, lcm);
 //! - [`Ordered`]: integers, real floats and bool.
