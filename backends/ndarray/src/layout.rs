@@ -54,12 +54,17 @@ pub(crate) fn alloc<T>(op: &str, n: usize) -> Result<Vec<T>> {
     Ok(v)
 }
 
+/// `n` copies of `value`, or an error when they cannot be allocated.
+pub(crate) fn repeated<T: Clone>(op: &str, n: usize, value: T) -> Result<Vec<T>> {
+    let mut v = alloc::<T>(op, n)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
 /// An array of `shape` with every element `value`.
 pub(crate) fn filled<T: Element>(op: &str, shape: Shape, value: T) -> Result<Array> {
     let n = shape.checked_size(op)?;
-    let mut v = alloc::<T>(op, n)?;
-    v.resize(n, value);
-    Ok(host::out_vec(shape, v))
+    Ok(host::out_vec(shape, repeated(op, n, value)?))
 }
 
 /// `shape` seen as `(outer, len, inner)` around `axis`: the product of the

@@ -175,18 +175,18 @@ impl ManipulationKernels for NdarrayBackend {
         let dims = around(x.shape(), axis);
         let len = dims.1;
         let sizes: Vec<usize> = match num_or_size_splits {
-            None => vec![1; len],
+            None => layout::repeated(op, len, 1)?,
             Some(Splits::Sections(0)) => {
                 return Err(Error::invalid(op, "cannot split into 0 sections"));
             }
             Some(&Splits::Sections(n)) => {
                 if len.is_multiple_of(n) {
-                    vec![len / n; n]
+                    layout::repeated(op, n, len / n)?
                 } else if with_remainder {
                     // Sections of ceil(len / n) elements; the last one holds
                     // what is left.
                     let size = len.div_ceil(n);
-                    let mut v = vec![size; len / size];
+                    let mut v = layout::repeated(op, len / size, size)?;
                     if !len.is_multiple_of(size) {
                         v.push(len % size);
                     }
@@ -215,7 +215,7 @@ impl ManipulationKernels for NdarrayBackend {
         };
         all!(op, x, T => {
             let s = host::slice::<T>(op, x)?;
-            let mut out = Vec::with_capacity(sizes.len());
+            let mut out = layout::alloc(op, sizes.len())?;
             let mut start = 0;
             for &size in &sizes {
                 let mut v = layout::alloc::<T>(op, dims.0 * size * dims.2)?;
@@ -245,7 +245,7 @@ impl ManipulationKernels for NdarrayBackend {
         };
         all!(op, x, T => {
             let s = host::slice::<T>(op, x)?;
-            let mut out = Vec::with_capacity(dims.1);
+            let mut out = layout::alloc(op, dims.1)?;
             for i in 0..dims.1 {
                 let mut v = layout::alloc::<T>(op, dims.0 * dims.2)?;
                 layout::extend_axis_range(op, &mut v, s, dims, i, 1)?;
@@ -412,20 +412,16 @@ impl ManipulationKernels for NdarrayBackend {
             Some(a) => return Err(out_of_bounds(op, a, x.ndim())),
         };
         let (outer, len, inner) = around(&dims, ax);
-        let counts = match counts.as_slice() {
-            &[c] => vec![c; len],
-            c if c.len() == len => c.to_vec(),
-            _ => {
-                return Err(Error::shape(
-                    op,
-                    format!(
-                        "repeats {} must have one element, or one per element along the axis ({len})",
-                        ints(repeats)
-                    ),
-                    vec![x.shape().clone()],
-                ));
-            }
-        };
+        if counts.len() != 1 && counts.len() != len {
+            return Err(Error::shape(
+                op,
+                format!(
+                    "repeats {} must have one element, or one per element along the axis ({len})",
+                    ints(repeats)
+                ),
+                vec![x.shape().clone()],
+            ));
+        }
         let overflow = || {
             Error::shape(
                 op,
@@ -433,10 +429,11 @@ impl ManipulationKernels for NdarrayBackend {
                 vec![x.shape().clone()],
             )
         };
-        let total = counts
-            .iter()
-            .try_fold(0usize, |acc, &c| acc.checked_add(c))
-            .ok_or_else(overflow)?;
+        let total = match counts.as_slice() {
+            &[c] => c.checked_mul(len),
+            each => each.iter().try_fold(0usize, |acc, &c| acc.checked_add(c)),
+        }
+        .ok_or_else(overflow)?;
         let shape = layout::set_dim(&dims, ax, total);
         let n = shape.checked_size(op)?;
         all!(op, x, T => Ok(host::out_vec(shape, repeat_t::<T>(op, x, n, (outer, len, inner), &counts)?)))
@@ -560,7 +557,8 @@ fn join<T: Element>(op: &str, xs: &[Array], outer: usize, shape: Shape) -> Resul
 
 /// `repeat` on elements of type `T`: the `i`-th run of `inner` elements along
 /// the axis (of length `len`, inside `outer` blocks) written `counts[i]`
-/// times, into an output of `n` elements.
+/// times (or `counts[0]` times when it is the only count), into an output of
+/// `n` elements.
 fn repeat_t<T: Element>(
     op: &str,
     x: &Array,
@@ -577,7 +575,11 @@ fn repeat_t<T: Element>(
     out.resize(n, T::default());
     let mut rest = out.as_mut_slice();
     for o in 0..outer {
-        for (i, &c) in counts.iter().enumerate() {
+        for i in 0..len {
+            let c = match counts {
+                &[c] => c,
+                each => each.get(i).copied().unwrap_or(0),
+            };
             let chunk = layout::run(op, s, (o * len + i) * inner, inner)?;
             let (dst, tail) = std::mem::take(&mut rest)
                 .split_at_mut_checked(c * inner)
@@ -1526,6 +1528,23 @@ mod layout_tests {
             }
             assert_eq!(y.to_vec::<i64>()?, want, "{axes:?}");
         }
+        Ok(())
+    }
+
+    #[test]
+    fn huge_axes_of_empty_arrays_error_or_stay_empty_without_aborting() -> Result<()> {
+        use ivy::opts::{Repeat, Split, Unstack};
+        let wide = ivy::zeros([0, 1 << 50])?;
+        let r = ivy::repeat_with(&wide, 2, Repeat::new().axis(1))?;
+        assert_eq!(r.shape().dims(), [0, 1 << 51]);
+        let e = ivy::split_with(
+            &ivy::zeros([0])?,
+            Split::new().num_or_size_splits(usize::MAX),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("cannot allocate"), "{e}");
+        assert!(ivy::unstack_with(&wide, Unstack::new().axis(1)).is_err());
+        assert!(ivy::split_with(&wide, Split::new().axis(1)).is_err());
         Ok(())
     }
 
