@@ -318,42 +318,6 @@ pub fn reduced_shape(shape: &Shape, axes: &[usize], keepdims: bool) -> Shape {
         .collect()
 }
 
-/// Reduce `x` over `axes` with `init` and `f` (a fold per output element),
-/// producing elements of type `U` from elements of type `T`.
-pub fn reduce<T: Element, U: Element>(
-    op: &str,
-    x: &Array,
-    axes: &[usize],
-    keepdims: bool,
-    init: impl Fn() -> U,
-    f: impl Fn(U, T) -> U,
-) -> Result<Array> {
-    let s = slice::<T>(op, x)?;
-    let out_shape = reduced_shape(x.shape(), axes, keepdims);
-    if axes.len() == x.ndim() {
-        let acc = s.iter().fold(init(), |a, v| f(a, *v));
-        return Ok(out_vec(out_shape, vec![acc]));
-    }
-    let v = view::<T>(op, x)?;
-    // Move the reduced axes last, then fold each lane.
-    let keep: Vec<usize> = (0..x.ndim()).filter(|i| !axes.contains(i)).collect();
-    let order: Vec<usize> = keep.iter().chain(axes.iter()).copied().collect();
-    let p = v.permuted_axes(IxDyn(&order));
-    let kept: Vec<usize> = keep.iter().map(|&i| x.shape()[i]).collect();
-    let n_out: usize = kept.iter().product();
-    let n_red: usize = axes.iter().map(|&i| x.shape()[i]).product();
-    let mut outv = Vec::with_capacity(n_out);
-    let flat: Vec<T> = p.iter().copied().collect();
-    for lane in 0..n_out {
-        let start = lane * n_red;
-        outv.push(
-            flat[start..start + n_red]
-                .iter()
-                .fold(init(), |a, v| f(a, *v)),
-        );
-    }
-    Ok(out_vec(out_shape, outv))
-}
 
 /// `x` cast to `dtype` (shared, not copied, when it already has it).
 pub fn cast_to(op: &str, x: &Array, dtype: Dtype) -> Result<Array> {

@@ -303,16 +303,6 @@ impl Array {
         })
     }
 
-    /// The same elements with another shape of the same size (no copy).
-    pub(crate) fn with_shape(&self, shape: Shape) -> Array {
-        debug_assert_eq!(shape.size(), self.size());
-        Array {
-            shape,
-            data: self.data.clone(),
-            backend: self.backend,
-        }
-    }
-
     /// Whether both arrays share their element storage.
     pub fn shares_data_with(&self, other: &Array) -> bool {
         match (&self.data, &other.data) {

@@ -7,8 +7,9 @@ macro_rules! __ops_sorting {
 category sorting {
     //! Sorting: sorted values and sorting indices.
 
-    /// `x` sorted along `axis` (ascending, or descending; NaN last). The
-    /// sort is stable.
+    /// `x` sorted along `axis`, ascending or descending. NaN counts as the
+    /// largest value (last in ascending order, first in descending order),
+    /// and the sort is stable.
     ///
     /// ```
     /// assert_eq!(ivy::sort(&ivy::array![3, 1, 2])?.to_vec::<i32>()?, vec![1, 2, 3]);
