@@ -428,3 +428,84 @@ macro_rules! with_dtypes {
     }};
 }
 pub(crate) use with_dtypes;
+
+#[cfg(test)]
+mod tests {
+    //! The helpers through the public ops that use them.
+    use ivy::opts::{Full, Zeros};
+    use ivy::{Array, Device, Error, Result};
+
+    #[test]
+    fn shared_results_keep_the_buffer() -> Result<()> {
+        let x = Array::from_shape_vec([2, 3], vec![1i16, 2, 3, 4, 5, 6])?;
+        for y in [
+            ivy::reshape(&x, [3, 2])?,
+            ivy::expand_dims(&x)?,
+            ivy::squeeze(&ivy::expand_dims(&x)?)?,
+        ] {
+            assert!(y.shares_data_with(&x));
+            assert_eq!(y.to_vec::<i16>()?, [1, 2, 3, 4, 5, 6]);
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn devices_other_than_the_cpu_are_refused_by_name() {
+        let e = ivy::zeros_with([1], Zeros::new().device(Device::Gpu(3))).unwrap_err();
+        assert_eq!(
+            e,
+            Error::UnsupportedDevice {
+                op: "zeros".into(),
+                device: "gpu:3".into(),
+                backend: "ndarray".into()
+            }
+        );
+    }
+
+    #[test]
+    fn allocation_failures_are_errors() {
+        // 2^61 float64 elements: the size fits usize, the bytes do not.
+        let e = ivy::full_with([1usize << 61], 1.0, Full::new()).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("full: cannot allocate 2305843009213693952 elements"),
+            "{e}"
+        );
+        assert_eq!(e.op(), Some("full"));
+    }
+
+    #[test]
+    fn integer_lists_print_as_python_tuples() {
+        let x = Array::from_vec(vec![1u8, 2, 3]);
+        let one = ivy::reshape(&x, [2]).unwrap_err().to_string();
+        assert!(one.contains("into shape (2,)"), "{one}");
+        let none = ivy::reshape(&x, Vec::<i64>::new()).unwrap_err().to_string();
+        assert!(none.contains("into shape ()"), "{none}");
+        let two = ivy::tile(&x, [2, -3]).unwrap_err().to_string();
+        assert!(two.contains("got (2, -3)"), "{two}");
+    }
+
+    #[test]
+    fn strided_copies_handle_every_run_kind() -> Result<()> {
+        let x = Array::from_shape_vec([2, 4], (0..8).collect::<Vec<i32>>())?;
+        // Reversed runs (stride -1), reversed strided runs, constant runs
+        // (broadcast), contiguous runs after merging, strided runs.
+        assert_eq!(
+            ivy::flip_with(&x, ivy::opts::Flip::new().axis(1))?.to_vec::<i32>()?,
+            [3, 2, 1, 0, 7, 6, 5, 4]
+        );
+        let t = ivy::flip(&ivy::permute_dims(&x, [1, 0])?)?;
+        assert_eq!(t.to_vec::<i32>()?, [7, 3, 6, 2, 5, 1, 4, 0]);
+        let b = ivy::broadcast_to(&ivy::reshape(&x, [2, 4, 1])?, [2, 4, 3])?;
+        assert_eq!(b.to_vec::<i32>()?[..6], [0, 0, 0, 1, 1, 1]);
+        assert_eq!(
+            ivy::tile(&x, [1, 2])?.to_vec::<i32>()?,
+            [0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7]
+        );
+        assert_eq!(
+            ivy::swapaxes(&x, 0, 1)?.to_vec::<i32>()?,
+            [0, 4, 1, 5, 2, 6, 3, 7]
+        );
+        Ok(())
+    }
+}
