@@ -1,0 +1,10 @@
+//! The `tree` attribute takes a parenthesized list.
+use ivy::Tree;
+
+#[derive(Tree)]
+struct S {
+    #[tree = "static"]
+    n: usize,
+}
+
+fn main() {}
