@@ -183,13 +183,13 @@ impl ManipulationKernels for NdarrayBackend {
                 if len.is_multiple_of(n) {
                     layout::repeated(op, n, len / n)?
                 } else if with_remainder {
-                    // Sections of ceil(len / n) elements; the last one holds
-                    // what is left.
-                    let size = len.div_ceil(n);
-                    let mut v = layout::repeated(op, len / size, size)?;
-                    if !len.is_multiple_of(size) {
-                        v.push(len % size);
-                    }
+                    // As every Ivy backend does: when `n` does not divide the
+                    // length, it is the size of the sections and the last one
+                    // holds what is left (10 in 4 gives 4, 4, 2). Ivy computes
+                    // the remainder through a float product that can round
+                    // it to 0; this uses the integer remainder it meant.
+                    let mut v = layout::repeated(op, len / n, n)?;
+                    v.push(len % n);
                     v
                 } else {
                     return Err(Error::shape(
@@ -1038,8 +1038,8 @@ mod tests {
         let s = ivy::split_with(&m, Split::new().num_or_size_splits([3, 1]).axis(-1))?;
         assert_eq!(s[0], arr(&[2, 3], vec![0i64, 1, 2, 4, 5, 6]));
         assert_eq!(s[1], arr(&[2, 1], vec![3i64, 7]));
-        // With a remainder: sections of ceil(len / n), the last shorter
-        // (Ivy's doc example: [[3, 2, 1], [4, 5, 6]] in 2 along axis 1).
+        // With a remainder: sections of n elements, the last shorter (Ivy's
+        // doc example: [[3, 2, 1], [4, 5, 6]] in 2 along axis 1).
         let d = arr(&[2, 3], vec![3i32, 2, 1, 4, 5, 6]);
         let s = ivy::split_with(
             &d,
@@ -1060,8 +1060,8 @@ mod tests {
             &ten,
             Split::new().num_or_size_splits(4usize).with_remainder(true),
         )?;
-        assert_eq!(s.iter().map(|p| p.size()).collect::<Vec<_>>(), [3, 3, 3, 1]);
-        assert_eq!(i64s(&s[3]), [9]);
+        assert_eq!(s.iter().map(|p| p.size()).collect::<Vec<_>>(), [4, 4, 2]);
+        assert_eq!(i64s(&s[2]), [8, 9]);
         let s = ivy::split_with(
             &six,
             Split::new().num_or_size_splits(3usize).with_remainder(true),

@@ -88,7 +88,9 @@ category manipulation {
 
     /// `x` split along `axis`: into as many arrays as it is long (the
     /// default), into `n` equal sections, or into sections of the given sizes.
-    /// With `with_remainder`, `n` sections may leave a shorter last one.
+    /// When `n` does not divide the length, `with_remainder` makes `n` the
+    /// size of the sections, with a shorter last one (as Ivy's backends do:
+    /// 10 elements in 4 give sizes 4, 4, 2).
     ///
     /// ```
     /// let parts = ivy::split_with(&ivy::arange(6)?, ivy::opts::Split::new().num_or_size_splits(3usize))?;
