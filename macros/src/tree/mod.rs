@@ -330,7 +330,7 @@ fn expand(m: &Model) -> TokenStream {
     for f in &all_fields {
         let ty = f.ty;
         if f.is_static {
-            tree_where.push(quote_spanned!(ty.span()=> #ty: #tree::StaticField));
+            tree_where.push(static_bound(ty, &tree));
         } else if !recursive(ty) {
             tree_where.push(quote_spanned!(ty.span()=> #ty: #tree::Tree<__IvyL>));
         }
@@ -493,7 +493,7 @@ fn expand(m: &Model) -> TokenStream {
     for f in &all_fields {
         let ty = f.ty;
         if f.is_static {
-            map_where.push(quote_spanned!(ty.span()=> #ty: #tree::StaticField));
+            map_where.push(static_bound(ty, &tree));
         } else if !is_bare_param(ty, &tree_params) && !recursive(ty) {
             // (A bare tree parameter is already bounded above; restating its
             // `Output` would be a cycle, as would a recursive field's.)
@@ -616,6 +616,29 @@ fn expand_leaf(m: &Model) -> TokenStream {
             }
         }
     }
+}
+
+/// `Ty: StaticField`, every token spanned at the field's type so that an
+/// unsatisfied bound (`f64` is not `Eq`) is reported there.
+fn static_bound(ty: &Type, tree: &TokenStream) -> TokenStream {
+    let span = ty.span();
+    respan(quote!(#ty: #tree::StaticField), span)
+}
+
+fn respan(ts: TokenStream, span: Span) -> TokenStream {
+    ts.into_iter()
+        .map(|tt| match tt {
+            TokenTree::Group(g) => {
+                let mut ng = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                ng.set_span(span);
+                TokenTree::Group(ng)
+            }
+            mut other => {
+                other.set_span(span);
+                other
+            }
+        })
+        .collect()
 }
 
 /// The predicates of the type's own where clause.
