@@ -139,7 +139,11 @@ fn method_docs(op: &Op, t: &Target, with: bool) -> TokenStream {
     }
     let docs = doc_attrs(&lines, t);
     let mut lines = vec!["```".to_string()];
-    lines.push(format!("let x = {};", example_array(op)));
+    let receiver = operand_params(op)
+        .first()
+        .map(|p| example_value(op, p))
+        .unwrap_or_default();
+    lines.push(format!("let x = {};", receiver.trim_start_matches('&')));
     let mut args: Vec<String> = op
         .required()
         .filter(|p| p.name != first)

@@ -264,6 +264,21 @@ pub fn doc(line: &str) -> TokenStream {
     quote!(#[doc = #l])
 }
 
+/// A dtype of the op's domain for generated examples: float32, else int32,
+/// else bool.
+pub fn example_dtype(op: &Op) -> &'static str {
+    let m = op.dtypes.0;
+    if m & (1 << 10) != 0 {
+        "float32"
+    } else if m & (1 << 2) != 0 {
+        "int32"
+    } else if m & (1 << 12) != 0 {
+        "bool"
+    } else {
+        "float32"
+    }
+}
+
 /// A literal of the op's dtype domain for generated examples: floats when the
 /// op takes floats, else integers, else bools.
 pub fn example_array(op: &Op) -> &'static str {
@@ -282,10 +297,21 @@ pub fn example_array(op: &Op) -> &'static str {
 /// Example Rust source for a value of a parameter kind (used in generated
 /// examples), taken from the op's `#[sample]` when it has one.
 pub fn example_value(op: &Op, p: &Param) -> String {
-    if let Some(e) = op.sample(&p.name)
-        && !matches!(p.kind, ParamKind::Array | ParamKind::Arrays)
-    {
-        return quote!(#e).to_string();
+    if let Some(e) = op.sample(&p.name) {
+        if !matches!(p.kind, ParamKind::Array | ParamKind::Arrays) {
+            return quote!(#e).to_string();
+        }
+        // An array sample is a shape, or (shape, dtype).
+        let (shape, dtype) = match e {
+            syn::Expr::Tuple(t) if t.elems.len() == 2 => {
+                let (s, d) = (&t.elems[0], &t.elems[1]);
+                (quote!(#s).to_string(), Some(quote!(#d).to_string()))
+            }
+            other => (quote!(#other).to_string(), None),
+        };
+        let dtype = dtype.unwrap_or_else(|| example_dtype(op).to_string());
+        let one = format!("ivy::ones_with({shape}, ivy::opts::Ones::new().dtype(\"{dtype}\".parse()?))?");
+        return if p.kind == ParamKind::Arrays { format!("[{one}, {one}]") } else { format!("&{one}") };
     }
     match &p.kind {
         ParamKind::Array => format!("&{}", example_array(op)),
@@ -304,6 +330,7 @@ pub fn example_value(op: &Op, p: &Param) -> String {
         ParamKind::Str => "\"mean\"".into(),
         ParamKind::Option(inner) => match &**inner {
             ParamKind::Array => "1.0".into(),
+            ParamKind::Usize => "2usize".into(),
             ParamKind::Axes => "[0]".into(),
             other => example_value(
                 op,

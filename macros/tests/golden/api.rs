@@ -492,8 +492,8 @@ pub mod opts {
         /// assert!(o.dtype.is_some());
         /// ```
         #[must_use]
-        pub fn dtype(mut self, value: impl ::std::convert::Into<::ivy::Dtype>) -> Self {
-            self.dtype = ::std::option::Option::Some(value.into());
+        pub fn dtype(mut self, value: ::ivy::Dtype) -> Self {
+            self.dtype = ::std::option::Option::Some(value);
             self
         }
         /// Set `keepdims`.
@@ -505,8 +505,8 @@ pub mod opts {
         /// assert!(o.keepdims.is_some());
         /// ```
         #[must_use]
-        pub fn keepdims(mut self, value: impl ::std::convert::Into<bool>) -> Self {
-            self.keepdims = ::std::option::Option::Some(value.into());
+        pub fn keepdims(mut self, value: bool) -> Self {
+            self.keepdims = ::std::option::Option::Some(value);
             self
         }
     }

@@ -57,6 +57,7 @@ category manipulation {
     /// ```
     #[primary]
     #[differentiable]
+    #[sample(x = [1, 2])]
     fn squeeze(x: Array, #[default(None)] axis: Option<Axes>) -> Array;
 
     /// The arrays joined along an existing `axis` (after promotion); with
