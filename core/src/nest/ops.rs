@@ -554,7 +554,7 @@ pub fn nested_argwhere<L>(
                 rec(c, f, check_nests, limit, index, out);
                 index.pop();
             }
-            if check_nests && !index.is_empty() && !limit.is_some_and(|l| out.len() >= l) && f(n) {
+            if check_nests && !index.is_empty() && limit.is_none_or(|l| out.len() < l) && f(n) {
                 out.push(index.clone());
             }
         } else if f(n) {

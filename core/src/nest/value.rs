@@ -718,9 +718,13 @@ impl<'a, L: Clone + 'a> Sink<'a, L> for NestBuilder<L> {
 // Nest -> typed tree
 // ---------------------------------------------------------------------------
 
+/// An open node of a [`NestSource`]: its entry in its parent and the
+/// children left to read.
+type OpenNode<L> = (Option<KeyEntry>, VecDeque<(KeyEntry, Nest<L>)>);
+
 struct NestSource<L> {
-    /// Open nodes: their entry in the parent and their children left.
-    frames: Vec<(Option<KeyEntry>, VecDeque<(KeyEntry, Nest<L>)>)>,
+    /// Open nodes, innermost last.
+    frames: Vec<OpenNode<L>>,
     root: Option<Nest<L>>,
     /// The entry of the node last taken.
     current: Option<KeyEntry>,

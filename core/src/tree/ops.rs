@@ -140,15 +140,14 @@ pub(crate) fn check_same(op: &str, a: &TreeDef, b: &TreeDef) -> Result<()> {
     let bn = b.nodes();
     let mut path = KeyPath::new();
     prefix_walk(a.nodes(), 0, bn, 0, &mut path, &mut |bi, p| {
-        if deeper.is_none() {
-            if let Some(node) = bn.get(bi) {
-                if !matches!(node.kind, Kind::Leaf) {
-                    deeper = Some((
-                        p.clone(),
-                        format!("expected a leaf, got {}", node.describe()),
-                    ));
-                }
-            }
+        if deeper.is_none()
+            && let Some(node) = bn.get(bi)
+            && !matches!(node.kind, Kind::Leaf)
+        {
+            deeper = Some((
+                p.clone(),
+                format!("expected a leaf, got {}", node.describe()),
+            ));
         }
     })
     .map_err(|m| Error::structure(op, m.0.error_path(), m.1))?;

@@ -167,10 +167,10 @@ impl RecordNode {
 
     /// Whether this node is of the record type `info`.
     pub fn is(&self, info: &RecordInfo) -> bool {
-        if let RecordRef::Static(i) = &self.info {
-            if std::ptr::eq(*i, info) {
-                return true;
-            }
+        if let RecordRef::Static(i) = &self.info
+            && std::ptr::eq(*i, info)
+        {
+            return true;
         }
         self.module() == info.module
             && self.name() == info.name
@@ -184,10 +184,10 @@ impl RecordNode {
 
     /// Same record type (statics not compared).
     pub fn same_type(&self, other: &RecordNode) -> bool {
-        if let (RecordRef::Static(a), RecordRef::Static(b)) = (&self.info, &other.info) {
-            if std::ptr::eq(*a, *b) {
-                return true;
-            }
+        if let (RecordRef::Static(a), RecordRef::Static(b)) = (&self.info, &other.info)
+            && std::ptr::eq(*a, *b)
+        {
+            return true;
         }
         self.module() == other.module()
             && self.name() == other.name()
