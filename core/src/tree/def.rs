@@ -40,7 +40,7 @@ pub enum NodeKind {
 /// as optree's do.
 #[derive(Clone, Debug)]
 pub(crate) struct DictNode {
-    pub keys: Box<[Key]>,
+    pub keys: smallvec::SmallVec<[Key; 4]>,
     pub order: Option<Box<[usize]>>,
 }
 
@@ -290,7 +290,7 @@ impl TreeDef {
         entries.sort_by(|a, b| a.0.cmp(&b.0));
         let (keys, children): (Vec<Key>, Vec<TreeDef>) = entries.into_iter().unzip();
         let dict = DictNode {
-            keys: keys.into_boxed_slice(),
+            keys: keys.into_iter().collect(),
             order: None,
         };
         TreeDef::with_children(Kind::Dict(Arc::new(dict)), children)

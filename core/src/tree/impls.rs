@@ -438,7 +438,7 @@ impl<L, K: TreeKey, V: Tree<L>> Tree<L> for BTreeMap<K, V> {
     where
         L: 'a,
     {
-        let keys: Vec<&K> = self.keys().collect();
+        let keys: smallvec::SmallVec<[&K; 16]> = self.keys().collect();
         let token = sink.dict(&keys, None);
         for (k, v) in self {
             sink.child_key(k);

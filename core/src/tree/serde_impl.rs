@@ -220,7 +220,7 @@ fn from_node_repr(r: NodeRepr, i: usize) -> Result<(Kind, usize), String> {
                 }
             }
             let dict = DictNode {
-                keys: keys.into_boxed_slice(),
+                keys: keys.into_iter().collect(),
                 order: order.map(Vec::into_boxed_slice),
             };
             (Kind::Dict(Arc::new(dict)), n)
