@@ -10,7 +10,7 @@
 //! Container.
 //!
 //! ```
-//! # use ivy_core as ivy; extern crate ivy_ndarray;
+//! # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 //! let x = ivy::array![1.0, 2.0];
 //! let y: ivy::Array = ivy::add(&x, 1.0)?; // Leaf + Leaf = Leaf: an Array
 //! assert_eq!(y.to_vec::<f32>()?, vec![2.0, 3.0]);
@@ -50,7 +50,7 @@ impl OperandRef<'_> {
 /// of kind `Option<Array>` hold (`clip`'s bounds).
 ///
 /// ```
-/// # use ivy_core as ivy; extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// use ivy::ArrayLike;
 /// let a: ArrayLike = 0.5.into();
 /// assert!(matches!(a, ArrayLike::Scalar(_)));

@@ -49,11 +49,9 @@ impl KernelTable {
     /// # extern crate ivy_core as ivy;
     /// use ivy::backend::{KernelTable, TableMode};
     /// use ivy::{Dtype, DtypeSet};
-    /// let t = KernelTable {
-    ///     op: "tan",
-    ///     mode: TableMode::Unsupported,
-    ///     rows: &[("0.16 and below", DtypeSet::of(&[Dtype::Float16])), ("0.17 and above", DtypeSet::EMPTY)],
-    /// };
+    /// const ROWS: &[(&str, DtypeSet)] =
+    ///     &[("0.16 and below", DtypeSet::of(&[Dtype::Float16])), ("0.17 and above", DtypeSet::EMPTY)];
+    /// let t = KernelTable { op: "tan", mode: TableMode::Unsupported, rows: ROWS };
     /// assert!(!t.resolve("0.15.0", DtypeSet::ALL).contains(Dtype::Float16));
     /// assert!(t.resolve("0.17.2", DtypeSet::ALL).contains(Dtype::Float16));
     /// ```
