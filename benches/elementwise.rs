@@ -56,7 +56,12 @@ fn tan(c: &mut Criterion) {
             bn.iter(|| black_box(&na).mapv(f32::tan))
         });
         g.bench_with_input(BenchmarkId::new("floor", n), &n, |bn, _| {
-            bn.iter(|| black_box(&a[..]).iter().map(|x| x.tan()).collect::<Vec<f32>>())
+            bn.iter(|| {
+                black_box(&a[..])
+                    .iter()
+                    .map(|x| x.tan())
+                    .collect::<Vec<f32>>()
+            })
         });
     }
     g.finish();

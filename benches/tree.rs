@@ -39,7 +39,9 @@ fn bench(c: &mut Criterion) {
         let (leaves, def) = ivy::tree_flatten(&p);
         assert_eq!(leaves.len(), n);
         g.throughput(Throughput::Elements(n as u64));
-        g.bench_with_input(BenchmarkId::new("flatten", n), &p, |b, p| b.iter(|| ivy::tree_flatten(black_box(p))));
+        g.bench_with_input(BenchmarkId::new("flatten", n), &p, |b, p| {
+            b.iter(|| ivy::tree_flatten(black_box(p)))
+        });
         g.bench_with_input(BenchmarkId::new("unflatten", n), &def, |b, def| {
             b.iter_batched(
                 || leaves.clone(),

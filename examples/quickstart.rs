@@ -20,7 +20,11 @@ fn main() -> ivy::Result<()> {
     // Arrays: unsuffixed literals follow the default dtypes (float32, int32).
     let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     println!("x = {x}");
-    println!("backend: {} {}", ivy::current_backend().name(), ivy::current_backend().version());
+    println!(
+        "backend: {} {}",
+        ivy::current_backend().name(),
+        ivy::current_backend().version()
+    );
 
     // The functional API, methods and operators.
     let y = ivy::tan(&x)?;
@@ -35,7 +39,10 @@ fn main() -> ivy::Result<()> {
     // Ivy's promotion rules: int32 with a Python-like float scalar gives float64.
     let i = ivy::array![1, 2, 3];
     println!("{} + 1.5 -> {}", i.dtype(), (&i + 1.5)?.dtype());
-    println!("promote_types(int8, uint8) = {}", ivy::promote_types(Dtype::Int8, Dtype::UInt8)?);
+    println!(
+        "promote_types(int8, uint8) = {}",
+        ivy::promote_types(Dtype::Int8, Dtype::UInt8)?
+    );
 
     // Errors name the op, the dtypes or shapes, and the backend.
     if let Err(e) = ivy::add(&x, &i) {
@@ -47,7 +54,12 @@ fn main() -> ivy::Result<()> {
 
     // The catalogue knows every op, its kind and its dtypes on this backend.
     let tan = ivy::catalogue::op("tan")?;
-    println!("tan: {:?}, {}, supports {}", tan.kind, tan.category, tan.supported_dtypes(ivy::current_backend()));
+    println!(
+        "tan: {:?}, {}, supports {}",
+        tan.kind,
+        tan.category,
+        tan.supported_dtypes(ivy::current_backend())
+    );
     println!("{} ops in the catalogue", ivy::catalogue::ops().count());
 
     // A user op works like a built-in one.

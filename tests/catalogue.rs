@@ -21,19 +21,26 @@ fn expected_dtype(op: &OpInfo, d: Dtype, dtype_kwarg: bool) -> Option<Dtype> {
 }
 
 fn has_dtype_param(op: &OpInfo) -> (bool, bool) {
-    let p = op.params.iter().find(|p| p.name == "dtype" && p.kind == "Dtype");
+    let p = op
+        .params
+        .iter()
+        .find(|p| p.name == "dtype" && p.kind == "Dtype");
     (p.is_some(), p.is_some_and(|p| p.is_keyword()))
 }
 
 fn has_array_input(op: &OpInfo) -> bool {
-    op.params.iter().any(|p| !p.is_keyword() && (p.kind == "Array" || p.kind == "Arrays"))
+    op.params
+        .iter()
+        .any(|p| !p.is_keyword() && (p.kind == "Array" || p.kind == "Arrays"))
 }
 
 /// The calls that exercise `op` on dtype `d`: the sample arguments, plus
 /// `dtype = d` when the op takes a keyword dtype (creation ops are about the
 /// dtype they make).
 fn calls(op: &OpInfo, d: Dtype) -> Vec<(CallArgs, bool)> {
-    let Some(sample) = op.sample else { return Vec::new() };
+    let Some(sample) = op.sample else {
+        return Vec::new();
+    };
     let (has_dtype, keyword) = has_dtype_param(op);
     let mut out = Vec::new();
     if has_array_input(op) {
@@ -104,7 +111,12 @@ fn every_op_runs_every_dtype_it_claims_and_refuses_the_rest() {
         }
     }
     assert!(checked > 1000, "only {checked} calls were made");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -115,7 +127,10 @@ fn every_primary_op_has_a_kernel_on_the_default_backend() {
         .filter(|o| o.supported_dtypes(backend).is_empty())
         .map(|o| o.name)
         .collect();
-    assert!(missing.is_empty(), "primary ops without an ndarray kernel: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "primary ops without an ndarray kernel: {missing:?}"
+    );
 }
 
 #[test]
@@ -127,7 +142,12 @@ fn the_catalogue_describes_every_op_consistently() {
     let n = names.len();
     names.dedup();
     assert_eq!(names.len(), n, "duplicate op names");
-    for kind in [OpKind::Primary, OpKind::Compositional, OpKind::Mixed, OpKind::Standalone] {
+    for kind in [
+        OpKind::Primary,
+        OpKind::Compositional,
+        OpKind::Mixed,
+        OpKind::Standalone,
+    ] {
         assert!(ops.iter().any(|o| o.kind == kind), "no {kind:?} op");
     }
     for op in &ops {
@@ -138,7 +158,11 @@ fn the_catalogue_describes_every_op_consistently() {
             assert!(catalogue::op(c).is_ok(), "{} calls unknown op {c}", op.name);
         }
         if op.kind != OpKind::Standalone {
-            assert!(op.call.is_some() && op.sample.is_some(), "{} cannot be called dynamically", op.name);
+            assert!(
+                op.call.is_some() && op.sample.is_some(),
+                "{} cannot be called dynamically",
+                op.name
+            );
         }
     }
 }

@@ -23,13 +23,22 @@ fn smoke() -> ivy::Result<()> {
     let total: f32 = sm.to_vec::<f32>()?.iter().sum();
     assert!((total - 1.0).abs() < 1e-6);
     let e = ivy::add(&ivy::array![1.0, 2.0, 3.0], &ivy::array![1.0, 2.0]).unwrap_err();
-    assert_eq!(e.to_string(), "add: shapes (3,) and (2,) cannot be broadcast together");
+    assert_eq!(
+        e.to_string(),
+        "add: shapes (3,) and (2,) cannot be broadcast together"
+    );
     let u = ivy::tan(&ivy::array![true]).unwrap_err();
     println!("{u}");
     let z = ivy::zeros([2, 3])?;
     assert_eq!(z.shape().dims(), &[2, 3]);
-    println!("{:?}", ivy::catalogue::op("softmax")?.supported_dtypes(ivy::current_backend()));
-    println!("{:?}", ivy::catalogue::op("tan")?.supported_dtypes(ivy::current_backend()));
+    println!(
+        "{:?}",
+        ivy::catalogue::op("softmax")?.supported_dtypes(ivy::current_backend())
+    );
+    println!(
+        "{:?}",
+        ivy::catalogue::op("tan")?.supported_dtypes(ivy::current_backend())
+    );
     Ok(())
 }
 

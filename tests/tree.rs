@@ -169,7 +169,7 @@ fn seed_example_containers() {
     // jnp.zeros(2): an array is one leaf.
     let zeros = Array::from_vec(vec![0.0f32, 0.0]);
     let (flat, tree) = ivy::tree_flatten(&zeros);
-    assert_eq!(flat, [zeros.clone()]);
+    assert_eq!(flat, std::slice::from_ref(&zeros));
     assert_eq!(tree.to_string(), "TreeDef(*)");
 }
 
@@ -196,7 +196,7 @@ struct RegisteredSpecial {
 fn seed_extending_pytrees() {
     let s = Special { x: 1., y: 2. };
     let (flat, tree) = ivy::tree_flatten(&s);
-    assert_eq!(flat, [s.clone()]);
+    assert_eq!(flat, std::slice::from_ref(&s));
     assert_eq!(tree.to_string(), "TreeDef(*)");
     assert_eq!(
         ivy::tree_unflatten::<Special, Special>(&tree, flat).unwrap(),
@@ -422,10 +422,11 @@ fn treedef_serde_json_round_trip() {
     let json = serde_json::to_string(&def).unwrap();
     let back: TreeDef = serde_json::from_str(&json).unwrap();
     assert_eq!(back, def);
-    let rebuilt: (
+    type Rebuilt = (
         Vec<f64>,
         BTreeMap<String, (Option<f64>, f64)>,
         RegisteredSpecial,
-    ) = ivy::tree_unflatten(&back, [1.0, 2.0, 3.0, 4.0]).unwrap();
+    );
+    let rebuilt: Rebuilt = ivy::tree_unflatten(&back, [1.0, 2.0, 3.0, 4.0]).unwrap();
     assert_eq!(rebuilt.2, RegisteredSpecial { x: 3.0, y: 4.0 });
 }

@@ -168,12 +168,23 @@ pub struct OpInfo {
     /// Dtype tables written on the spec entry, per backend.
     pub tables: &'static [SpecTable],
     /// Run it with dynamic arguments (not for standalone functions).
-    pub call: Option<fn(&CallArgs) -> Result<Vec<Array>>>,
+    pub call: Option<CallFn>,
     /// Arguments for a call on inputs of a dtype (what the catalogue-driven
     /// tests use).
     #[doc(hidden)]
     pub sample: Option<fn(Dtype) -> CallArgs>,
 }
+
+/// How the catalogue runs an op on dynamic arguments: every output array, in
+/// order.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let call: ivy::catalogue::CallFn = ivy::catalogue::op("tan")?.call.unwrap();
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub type CallFn = fn(&CallArgs) -> Result<Vec<Array>>;
 
 impl OpInfo {
     /// The dtypes the op supports on `backend` (Ivy's

@@ -293,7 +293,8 @@ mod tests {
     #[test]
     fn broadcasting_follows_numpy() {
         let s = |d: &[usize]| Shape::from(d);
-        let cases: [(&[usize], &[usize], Option<&[usize]>); 6] = [
+        type Case<'a> = (&'a [usize], &'a [usize], Option<&'a [usize]>);
+        let cases: [Case; 6] = [
             (&[], &[3], Some(&[3])),
             (&[4, 1], &[3], Some(&[4, 3])),
             (&[2, 1, 5], &[4, 1], Some(&[2, 4, 5])),

@@ -318,7 +318,6 @@ pub fn reduced_shape(shape: &Shape, axes: &[usize], keepdims: bool) -> Shape {
         .collect()
 }
 
-
 /// `x` cast to `dtype` (shared, not copied, when it already has it).
 pub fn cast_to(op: &str, x: &Array, dtype: Dtype) -> Result<Array> {
     if x.dtype() == dtype {

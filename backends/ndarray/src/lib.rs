@@ -12,7 +12,7 @@
 //!
 //! ```
 //! # extern crate ivy_ndarray;
-//! # use ivy_core as ivy;
+//! # extern crate ivy_core as ivy;
 //! assert_eq!(ivy::current_backend().name(), "ndarray");
 //! assert_eq!(ivy::current_backend().version(), ivy_ndarray::NDARRAY_VERSION);
 //! ```
@@ -47,7 +47,7 @@ pub const NDARRAY_VERSION: &str = "0.17.2";
 ///
 /// ```
 /// # extern crate ivy_ndarray;
-/// # use ivy_core as ivy;
+/// # extern crate ivy_core as ivy;
 /// use ivy::backend::BackendBase;
 /// assert_eq!(ivy_ndarray::NdarrayBackend.name(), "ndarray");
 /// ```

@@ -140,7 +140,7 @@ impl<'a, T: Element, D: Dimension> IntoArray for ndarray::ArrayView<'a, T, D> {
     }
 }
 
-impl<'a, T: Element, D: Dimension> IntoArray for &'a ndarray::Array<T, D> {
+impl<T: Element, D: Dimension> IntoArray for &ndarray::Array<T, D> {
     /// Copies the elements in logical (row-major) order.
     fn into_array(self) -> Result<Array> {
         self.view().into_array()

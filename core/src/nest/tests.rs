@@ -217,7 +217,7 @@ fn multi_map_examples() {
             chains.push(c.to_string());
             *xs[0]
         },
-        &[x.clone()],
+        std::slice::from_ref(&x),
     )
     .unwrap();
     assert_eq!(chains, ["0", "1/a"]);
@@ -227,7 +227,7 @@ fn multi_map_examples() {
         ..MultiMapOptions::new()
     };
     assert_eq!(
-        dbg(&nested_multi_map_with(|_, _| 0, &[x.clone()], &opts).unwrap()),
+        dbg(&nested_multi_map_with(|_, _| 0, std::slice::from_ref(&x), &opts).unwrap()),
         "Some([{'a': 0}])"
     );
     // to_apply = false skips the listed chains.
@@ -237,7 +237,7 @@ fn multi_map_examples() {
         prune_unapplied: true,
     };
     assert_eq!(
-        dbg(&nested_multi_map_with(|xs, _| xs[0] * 7, &[x.clone()], &opts).unwrap()),
+        dbg(&nested_multi_map_with(|xs, _| xs[0] * 7, std::slice::from_ref(&x), &opts).unwrap()),
         "Some([7])"
     );
     // Everything pruned.
@@ -247,7 +247,7 @@ fn multi_map_examples() {
         prune_unapplied: true,
     };
     assert_eq!(
-        nested_multi_map_with(|xs, _| *xs[0], &[x.clone()], &opts).unwrap(),
+        nested_multi_map_with(|xs, _| *xs[0], std::slice::from_ref(&x), &opts).unwrap(),
         None
     );
     // Mismatched nests name the place.

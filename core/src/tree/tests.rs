@@ -64,8 +64,8 @@ fn leaves_and_structure_of_std_types() {
     assert_eq!(def.num_leaves(), 6);
     // tuple + leaf + list(2 leaves) + None + list(1 leaf) + 2 leaves
     assert_eq!(def.num_nodes(), 1 + 1 + 3 + 1 + 2 + 1 + 1);
-    let back: (f64, Vec<f64>, Option<f64>, [f64; 1], Option<f64>, Box<f64>) =
-        tree_unflatten(&def, leaves).unwrap();
+    type Back = (f64, Vec<f64>, Option<f64>, [f64; 1], Option<f64>, Box<f64>);
+    let back: Back = tree_unflatten(&def, leaves).unwrap();
     assert_eq!(back, x);
 }
 
@@ -575,13 +575,14 @@ fn serde_round_trip() {
     assert_eq!(back.to_string(), def.to_string());
     // A deserialized structure rebuilds values.
     let (leaves, _) = tree_flatten(&t);
-    let rebuilt: (
+    type Rebuilt = (
         Vec<f64>,
         Option<f64>,
         BTreeMap<String, f64>,
         BTreeMap<i64, f64>,
         Pair,
-    ) = tree_unflatten(&back, leaves).unwrap();
+    );
+    let rebuilt: Rebuilt = tree_unflatten(&back, leaves).unwrap();
     assert_eq!(rebuilt, t);
     // IndexMap order survives.
     let mut im = IndexMap::new();

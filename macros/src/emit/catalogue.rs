@@ -37,7 +37,10 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
     // The casts of the parameter whose dtype the op's dtypes are about.
     let checked = super::functional::checked_param(op).map(|p| p.name.clone());
     let casts = op.casts.iter().filter(|c| {
-        c.params.is_empty() || c.params.iter().any(|i| Some(ivy_spec::model::ident_name(i)) == checked)
+        c.params.is_empty()
+            || c.params
+                .iter()
+                .any(|i| Some(ivy_spec::model::ident_name(i)) == checked)
     });
     let casts = casts.map(|cst| {
         let m = cst.from.0;

@@ -310,8 +310,13 @@ pub fn example_value(op: &Op, p: &Param) -> String {
             other => (quote!(#other).to_string(), None),
         };
         let dtype = dtype.unwrap_or_else(|| example_dtype(op).to_string());
-        let one = format!("ivy::ones_with({shape}, ivy::opts::Ones::new().dtype(\"{dtype}\".parse()?))?");
-        return if p.kind == ParamKind::Arrays { format!("[{one}, {one}]") } else { format!("&{one}") };
+        let one =
+            format!("ivy::ones_with({shape}, ivy::opts::Ones::new().dtype(\"{dtype}\".parse()?))?");
+        return if p.kind == ParamKind::Arrays {
+            format!("[{one}, {one}]")
+        } else {
+            format!("&{one}")
+        };
     }
     match &p.kind {
         ParamKind::Array => format!("&{}", example_array(op)),

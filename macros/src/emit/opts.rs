@@ -111,7 +111,10 @@ pub fn opts_struct(op: &Op, t: &Target) -> TokenStream {
 /// literal ambiguous (`usize` has no `From<i32>`), or there is nothing to
 /// convert from.
 fn plain(kind: &ParamKind) -> bool {
-    matches!(kind, ParamKind::Usize | ParamKind::Bool | ParamKind::Dtype | ParamKind::Device)
+    matches!(
+        kind,
+        ParamKind::Usize | ParamKind::Bool | ParamKind::Dtype | ParamKind::Device
+    )
 }
 
 /// (field type, setter argument type, expression wrapping `value`).
@@ -119,11 +122,19 @@ fn field_types(p: &Param, k: &TokenStream) -> (TokenStream, TokenStream, TokenSt
     match (&p.kind, &p.default) {
         (ParamKind::Option(inner), Some(PDefault::None)) if plain(inner) => {
             let api = api_type(inner, k);
-            (quote!(::std::option::Option<#api>), quote!(#api), quote!(value))
+            (
+                quote!(::std::option::Option<#api>),
+                quote!(#api),
+                quote!(value),
+            )
         }
         (kind, _) if plain(kind) => {
             let api = api_type(kind, k);
-            (quote!(::std::option::Option<#api>), quote!(#api), quote!(value))
+            (
+                quote!(::std::option::Option<#api>),
+                quote!(#api),
+                quote!(value),
+            )
         }
         (ParamKind::Option(inner), Some(PDefault::None)) => {
             let api = api_type(inner, k);

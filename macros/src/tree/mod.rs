@@ -418,6 +418,25 @@ fn expand(m: &Model) -> TokenStream {
     });
 
     let info_list = &info_names;
+    // An enum without variants has no value to rebuild: the source's error
+    // (no record matches) is the answer.
+    let unflatten_body = if variants.is_empty() {
+        quote! {
+            __ivy_src.record(&[])?;
+            ::core::result::Result::Err(#tree::__private::derive_failed())
+        }
+    } else {
+        quote! {
+            let __ivy_m = __ivy_src.record(&[#(#info_list),*])?;
+            #[allow(unreachable_patterns)]
+            let __ivy_value = match __ivy_m.variant() {
+                #(#unflatten_arms)*
+                _ => return ::core::result::Result::Err(#tree::__private::derive_failed()),
+            };
+            __ivy_src.end()?;
+            ::core::result::Result::Ok(__ivy_value)
+        }
+    };
     // `match self {}` does not compile for a reference to an empty enum.
     let match_self = if variants.is_empty() {
         quote!(match *self)
@@ -439,14 +458,7 @@ fn expand(m: &Model) -> TokenStream {
             }
 
             fn unflatten_from<__IvyS: #tree::Source<__IvyL>>(__ivy_src: &mut __IvyS) -> #tree::__private::Result<Self> {
-                let __ivy_m = __ivy_src.record(&[#(#info_list),*])?;
-                #[allow(unreachable_patterns)]
-                let __ivy_value = match __ivy_m.variant() {
-                    #(#unflatten_arms)*
-                    _ => return ::core::result::Result::Err(#tree::__private::derive_failed()),
-                };
-                __ivy_src.end()?;
-                ::core::result::Result::Ok(__ivy_value)
+                #unflatten_body
             }
 
             #[inline]
@@ -557,7 +569,8 @@ fn expand(m: &Model) -> TokenStream {
     };
 
     quote! {
-        #[allow(non_upper_case_globals, clippy::all)]
+        // (`unreachable_code`: an enum without variants maps to `Ok(match *self {})`.)
+        #[allow(non_upper_case_globals, unreachable_code, clippy::all)]
         const _: () = {
             #(#infos)*
             #tree_impl
