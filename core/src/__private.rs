@@ -16,34 +16,43 @@ pub use ivy_macros::{api, array};
 pub use linkme;
 
 /// The backend of a call: the one every array argument lives on, else the
-/// current backend.
-pub fn backend_of(
+/// current backend. Inlined with the argument counts known, so a call on
+/// arrays compares two pointers.
+#[inline]
+pub fn backend_of<const N: usize, const M: usize>(
     op: &str,
-    operands: &[Option<OperandRef<'_>>],
-    lists: &[&[Array]],
+    operands: [Option<OperandRef<'_>>; N],
+    lists: [&[Array]; M],
 ) -> Result<&'static BackendEntry> {
     let mut found: Option<&'static BackendEntry> = None;
     let arrays = operands
-        .iter()
+        .into_iter()
         .filter_map(|o| match o {
-            Some(OperandRef::Array(a)) => Some(*a),
+            Some(OperandRef::Array(a)) => Some(a),
             _ => None,
         })
-        .chain(lists.iter().flat_map(|l| l.iter()));
+        .chain(lists.into_iter().flat_map(|l| l.iter()));
     for a in arrays {
         match found {
             None => found = Some(a.backend()),
             Some(b) if b.same(a.backend()) => {}
-            Some(b) => {
-                return Err(Error::BackendMismatch {
-                    op: op.to_string(),
-                    first: b.name().to_string(),
-                    second: a.backend().name().to_string(),
-                });
-            }
+            Some(b) => return Err(backend_mismatch(op, b, a.backend())),
         }
     }
-    Ok(found.unwrap_or_else(crate::backend::current_backend))
+    Ok(match found {
+        Some(b) => b,
+        None => crate::backend::current_backend(),
+    })
+}
+
+#[cold]
+#[inline(never)]
+fn backend_mismatch(op: &str, first: &BackendEntry, second: &BackendEntry) -> Error {
+    Error::BackendMismatch {
+        op: op.to_string(),
+        first: first.name().to_string(),
+        second: second.name().to_string(),
+    }
 }
 
 /// A 0-d host array holding `s` as `dtype`.
@@ -85,35 +94,40 @@ pub fn astype<'a>(x: Cow<'a, Array>, dtype: Dtype) -> Result<Cow<'a, Array>> {
 /// Promote the operands of an op to one dtype (Ivy's
 /// `promote_types_of_inputs`, generalised to `N` operands): arrays promote
 /// with the table of the current precise mode; scalars take the dtype the
-/// arrays give them.
+/// arrays give them. Arrays that already agree cost one comparison each.
+#[inline]
 pub fn promote<'a, const N: usize>(
     op: &str,
     backend: &'static BackendEntry,
     xs: [OperandRef<'a>; N],
 ) -> Result<[Cow<'a, Array>; N]> {
-    // Fast path: arrays that already agree.
+    let mut first: Option<Dtype> = None;
+    let agree = xs.iter().all(|x| match x {
+        OperandRef::Array(a) => *first.get_or_insert(a.dtype()) == a.dtype(),
+        OperandRef::Scalar(_) => false,
+    });
+    if agree {
+        return Ok(xs.map(|x| to_array(backend, x)));
+    }
+    promote_mixed(op, backend, xs)
+}
+
+/// [`promote`] when the operands disagree or include scalars.
+#[inline(never)]
+fn promote_mixed<'a, const N: usize>(
+    op: &str,
+    backend: &'static BackendEntry,
+    xs: [OperandRef<'a>; N],
+) -> Result<[Cow<'a, Array>; N]> {
     let mut common: Option<Dtype> = None;
-    let mut all_same = true;
     for x in &xs {
         if let OperandRef::Array(a) = x {
-            match common {
-                None => common = Some(a.dtype()),
-                Some(c) if c == a.dtype() => {}
-                Some(c) => {
-                    all_same = false;
-                    common =
-                        Some(crate::dtype::promote_types(c, a.dtype()).map_err(|e| rename(e, op))?);
-                }
-            }
-        } else {
-            all_same = false;
+            common = Some(match common {
+                None => a.dtype(),
+                Some(c) if c == a.dtype() => c,
+                Some(c) => crate::dtype::promote_types(c, a.dtype()).map_err(|e| rename(e, op))?,
+            });
         }
-    }
-    if all_same && let Some(_) = common {
-        return Ok(xs.map(|x| match x {
-            OperandRef::Array(a) => Cow::Borrowed(a),
-            OperandRef::Scalar(s) => Cow::Owned(scalar_array(s, s.default_dtype(), backend)),
-        }));
     }
     let target = match common {
         Some(arrays) => {
@@ -213,6 +227,8 @@ pub fn cast_list(
         .collect()
 }
 
+#[cold]
+#[inline(never)]
 fn unsupported(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Dtype) -> Error {
     Error::UnsupportedDtype {
         op: info.name.to_string(),
@@ -232,6 +248,24 @@ pub fn check_domain(
 ) -> Result<()> {
     match dtype {
         Some(d) if !info.dtypes.contains(d) || !backend.valid_dtypes().contains(d) => {
+            Err(unsupported(info, backend, d))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A primary op's whole table, checked on the input dtype: its own dtypes,
+/// the backend's valid dtypes, the kernel's table (through the op's input
+/// casts) and the spec's tables, resolved into one mask when the backend was
+/// first used, so this is one mask test.
+#[inline]
+pub fn check_supported(
+    info: &'static OpInfo,
+    backend: &'static BackendEntry,
+    dtype: Option<Dtype>,
+) -> Result<()> {
+    match (info.id, dtype) {
+        (Some(id), Some(d)) if !backend.supported_dtypes(id).contains(d) => {
             Err(unsupported(info, backend, d))
         }
         _ => Ok(()),

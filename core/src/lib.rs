@@ -42,7 +42,7 @@ pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 pub use api::*;
 pub use args::{ArrayLike, Axes, Ints, Operand, Operands, Out, Splits};
 pub use catalogue::{function_supported_dtypes, function_unsupported_dtypes};
-pub use ivy_macros::{array, kernels, op};
+pub use ivy_macros::{kernels, op};
 pub use nest::{
     IndexKey, MultiMapOptions, Nest, NestedMapOptions, all_nested_indices, copy_nest,
     duplicate_array_index_chains, duplicate_leaf_index_chains, index_nest,

@@ -19,8 +19,17 @@ use std::ops::Deref;
 /// assert_eq!(s.to_string(), "(2, 3)");
 /// assert_eq!(Shape::scalar().to_string(), "()");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
+#[derive(PartialEq, Eq, Hash, Default)]
 pub struct Shape(SmallVec<[usize; 4]>);
+
+impl Clone for Shape {
+    /// Copies the dimensions as one slice (the derived clone goes element
+    /// by element).
+    #[inline]
+    fn clone(&self) -> Shape {
+        Shape(SmallVec::from_slice(&self.0))
+    }
+}
 
 impl Shape {
     /// The shape of a 0-d array.

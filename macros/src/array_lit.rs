@@ -112,18 +112,33 @@ fn suffix_of(e: &syn::Expr) -> Option<(String, Span)> {
     }
 }
 
-/// Expand `array![...]`.
+/// Expand `array![...]`. The input starts with the path of the ivy crate
+/// and a `;`: the public `array!` is a `macro_rules!` wrapper in ivy-core
+/// that passes its `$crate`, so the expansion names the crate however the
+/// user's crate (or a doctest, or a renamed dependency) reaches it.
 pub fn expand(input: TokenStream) -> TokenStream {
-    match try_expand(input) {
+    let mut tokens = input.into_iter();
+    let mut krate = TokenStream::new();
+    for tt in tokens.by_ref() {
+        match &tt {
+            TokenTree::Punct(p) if p.as_char() == ';' => break,
+            _ => krate.extend([tt]),
+        }
+    }
+    if krate.is_empty() {
+        krate = quote!(::ivy);
+    }
+    let rest: TokenStream = tokens.collect();
+    match try_expand(&krate, rest) {
         Ok(t) => t,
         Err(e) => {
             let err = e.to_compile_error();
-            quote!({ #err; ::ivy::__private::array_lit(&[0], &[], ::std::option::Option::None) })
+            quote!({ #err; #krate::__private::array_lit(&[0], &[], ::std::option::Option::None) })
         }
     }
 }
 
-fn try_expand(input: TokenStream) -> syn::Result<TokenStream> {
+fn try_expand(krate: &TokenStream, input: TokenStream) -> syn::Result<TokenStream> {
     let root = parse_items(input, Span::call_site())?;
     let mut shape = Vec::new();
     first_shape(&root, &mut shape);
@@ -164,19 +179,19 @@ fn try_expand(input: TokenStream) -> syn::Result<TokenStream> {
         };
         let vals = values.iter().map(|v| quote!((#v) as #ty));
         return Ok(
-            quote!(::ivy::__private::array_typed::<#ty>(&[#(#dims),*], ::std::vec![#(#vals),*])),
+            quote!(#krate::__private::array_typed::<#ty>(&[#(#dims),*], ::std::vec![#(#vals),*])),
         );
     }
-    let vals = values.iter().map(|v| scalar_of(v));
+    let vals = values.iter().map(|v| scalar_of(krate, v));
     Ok(
-        quote!(::ivy::__private::array_lit(&[#(#dims),*], &[#(#vals),*], ::std::option::Option::None)),
+        quote!(#krate::__private::array_lit(&[#(#dims),*], &[#(#vals),*], ::std::option::Option::None)),
     )
 }
 
 /// An unsuffixed literal as a Python scalar without going through a Rust type
 /// (so `3000000000` is not an `i32` overflow); any other expression through
 /// `Scalar::from`.
-fn scalar_of(e: &syn::Expr) -> TokenStream {
+fn scalar_of(krate: &TokenStream, e: &syn::Expr) -> TokenStream {
     let (neg, inner) = match e {
         syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => (true, &*u.expr),
         other => (false, other),
@@ -187,22 +202,22 @@ fn scalar_of(e: &syn::Expr) -> TokenStream {
                 if let Ok(v) = i.base10_parse::<i128>() {
                     let v = if neg { -v } else { v };
                     let lit = proc_macro2::Literal::i128_suffixed(v);
-                    return quote!(::ivy::Scalar::Int(#lit));
+                    return quote!(#krate::Scalar::Int(#lit));
                 }
             }
             syn::Lit::Float(f) => {
                 if let Ok(v) = f.base10_parse::<f64>() {
                     let v = if neg { -v } else { v };
                     let lit = proc_macro2::Literal::f64_suffixed(v);
-                    return quote!(::ivy::Scalar::Float(#lit));
+                    return quote!(#krate::Scalar::Float(#lit));
                 }
             }
             syn::Lit::Bool(b) if !neg => {
                 let v = b.value;
-                return quote!(::ivy::Scalar::Bool(#v));
+                return quote!(#krate::Scalar::Bool(#v));
             }
             _ => {}
         }
     }
-    quote!(::ivy::Scalar::from(#e))
+    quote!(#krate::Scalar::from(#e))
 }

@@ -48,7 +48,10 @@ pub fn kernels(args: TokenStream, item: TokenStream) -> TokenStream {
     kernels_attr::expand(args.into(), item.into()).into()
 }
 
-/// An array from nested literals: `array![[1.0, 2.0], [3.0, 4.0]]`.
+/// The expansion of `ivy::array!` (`array![[1.0, 2.0], [3.0, 4.0]]`): the
+/// public macro is a `macro_rules!` wrapper in ivy-core that calls this with
+/// `$crate;` in front of the literal.
+#[doc(hidden)]
 #[proc_macro]
 pub fn array(input: TokenStream) -> TokenStream {
     array_lit::expand(input.into()).into()

@@ -3,6 +3,7 @@
 mod buffer;
 mod convert;
 mod display;
+mod literal;
 
 pub use buffer::{Buffer, HostData};
 pub use convert::IntoArray;

@@ -105,6 +105,7 @@ impl BackendEntry {
     }
 
     /// The tables, resolved once.
+    #[inline]
     pub fn resolved(&self) -> &Resolved {
         self.resolved
             .get_or_init(|| Resolved::resolve(self.backend, self.version()))
@@ -112,11 +113,13 @@ impl BackendEntry {
 
     /// The dtypes valid on this backend (Ivy's `valid_dtypes` once the backend
     /// is set).
+    #[inline]
     pub fn valid_dtypes(&self) -> DtypeSet {
         self.resolved().valid
     }
 
     /// The dtypes an op supports on this backend.
+    #[inline]
     pub fn supported_dtypes(&self, op: OpId) -> DtypeSet {
         self.resolved().supported(op)
     }

@@ -137,6 +137,7 @@ impl Resolved {
     }
 
     /// The input dtypes `op` supports.
+    #[inline]
     pub fn supported(&self, op: OpId) -> DtypeSet {
         self.supported
             .get(op.0 as usize)

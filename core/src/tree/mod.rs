@@ -25,6 +25,7 @@
 //! use std::collections::BTreeMap;
 //!
 //! #[derive(Tree, Debug, Clone, PartialEq)]
+//! # #[tree(crate = ivy)]
 //! struct Linear<T> {
 //!     w: T,
 //!     b: T,

@@ -205,6 +205,7 @@ fn with_docs(op: &Op, t: &Target) -> TokenStream {
         "let r = {fn_text}({call_args}{opts_text}::new(){setter});"
     ));
     ex.push("assert!(r.is_ok(), \"{r:?}\");".into());
+    ex.push("# Ok::<(), ivy::Error>(())".into());
     ex.push("```".into());
     let docs = doc_attrs(&lines, t);
     let ex = example_attrs(&ex, t);
@@ -354,7 +355,7 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
     let uses_arrays = !operand_exprs.is_empty() || !list_exprs.is_empty();
     steps.push(quote! {
         let __backend: &'static #k::BackendEntry =
-            #p::backend_of(#op_name, &[#(#operand_exprs),*], &[#(#list_exprs),*])?;
+            #p::backend_of(#op_name, [#(#operand_exprs),*], [#(#list_exprs),*])?;
     });
 
     // 2. Arrays: promotion groups, then each remaining operand made an array.
@@ -406,11 +407,18 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
         }
     }
 
-    // 3. The domain, on the input dtype.
-    let id = checked_dtype(op, t);
+    // 3. The domain, on the input dtype. A primary op checks its whole
+    // resolved table here at once (the kernel's table through the casts
+    // included), so the kernel step checks nothing more.
+    let mut id = checked_dtype(op, t);
     let info = info_expr(op, t);
     if let Some(dt) = &id.input {
-        steps.push(quote!(#p::check_domain(#info, __backend, #dt)?;));
+        if op.kind == OpKind::Primary {
+            steps.push(quote!(#p::check_supported(#info, __backend, #dt)?;));
+            id.kernel = None;
+        } else {
+            steps.push(quote!(#p::check_domain(#info, __backend, #dt)?;));
+        }
     }
 
     // 4. Casts.

@@ -163,6 +163,7 @@ fn method_docs(op: &Op, t: &Target, with: bool) -> TokenStream {
         args.join(", ")
     ));
     lines.push("assert!(r.is_ok(), \"{r:?}\");".into());
+    lines.push("# Ok::<(), ivy::Error>(())".into());
     lines.push("```".into());
     let ex = example_attrs(&lines, t);
     quote!(#docs #ex)

@@ -294,6 +294,21 @@ pub fn example_array(op: &Op) -> &'static str {
     }
 }
 
+/// The `Dtype` variant of a dtype's text name: `uint8` -> `UInt8`,
+/// `bfloat16` -> `BFloat16`, `float32` -> `Float32`.
+fn dtype_variant(name: &str) -> String {
+    for (prefix, variant) in [("uint", "UInt"), ("bfloat", "BFloat")] {
+        if let Some(rest) = name.strip_prefix(prefix) {
+            return format!("{variant}{rest}");
+        }
+    }
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
+
 /// Example Rust source for a value of a parameter kind (used in generated
 /// examples), taken from the op's `#[sample]` when it has one.
 pub fn example_value(op: &Op, p: &Param) -> String {
@@ -310,8 +325,10 @@ pub fn example_value(op: &Op, p: &Param) -> String {
             other => (quote!(#other).to_string(), None),
         };
         let dtype = dtype.unwrap_or_else(|| example_dtype(op).to_string());
-        let one =
-            format!("ivy::ones_with({shape}, ivy::opts::Ones::new().dtype(\"{dtype}\".parse()?))?");
+        let one = format!(
+            "ivy::ones_with({shape}, ivy::opts::Ones::new().dtype(ivy::Dtype::{}))?",
+            dtype_variant(&dtype)
+        );
         return if p.kind == ParamKind::Arrays {
             format!("[{one}, {one}]")
         } else {

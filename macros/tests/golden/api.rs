@@ -38,6 +38,7 @@ pub mod elementwise {
     /// # extern crate ivy_core as ivy;
     /// let r = ivy::add_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Add::new().alpha(1));
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn add_with<X1: ::ivy::Operand, X2: ::ivy::Operand>(
@@ -71,13 +72,13 @@ pub mod elementwise {
     ) -> ::ivy::Result<::ivy::Array> {
         let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
             "add",
-            &[::std::option::Option::Some(x1), ::std::option::Option::Some(x2)],
-            &[],
+            [::std::option::Option::Some(x1), ::std::option::Option::Some(x2)],
+            [],
         )?;
         let [x1, x2] = ::ivy::__private::promote("add", __backend, [x1, x2])?;
         let x1: &::ivy::Array = &x1;
         let x2: &::ivy::Array = &x2;
-        ::ivy::__private::check_domain(
+        ::ivy::__private::check_supported(
             &::ivy::catalogue::builtin::ADD,
             __backend,
             ::std::option::Option::Some(x1.dtype()),
@@ -86,11 +87,6 @@ pub mod elementwise {
         let __k_x1 = x1;
         let __k_x2 = x2;
         let __k_alpha = alpha.map(|__x| __x);
-        ::ivy::__private::check_kernel(
-            &::ivy::catalogue::builtin::ADD,
-            __backend,
-            ::std::option::Option::Some(x1.dtype()),
-        )?;
         ::ivy::__private::kernel(
             "add",
             __backend,
@@ -137,6 +133,7 @@ pub mod statistical {
     /// # extern crate ivy_core as ivy;
     /// let r = ivy::sum_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Sum::new().axis([0]));
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn sum_with<X: ::ivy::Operand>(
@@ -166,12 +163,12 @@ pub mod statistical {
     ) -> ::ivy::Result<::ivy::Array> {
         let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
             "sum",
-            &[::std::option::Option::Some(x)],
-            &[],
+            [::std::option::Option::Some(x)],
+            [],
         )?;
         let x = ::ivy::__private::to_array(__backend, x);
         let x: &::ivy::Array = &x;
-        ::ivy::__private::check_domain(
+        ::ivy::__private::check_supported(
             &::ivy::catalogue::builtin::SUM,
             __backend,
             ::std::option::Option::Some(x.dtype()),
@@ -197,11 +194,6 @@ pub mod statistical {
         let __k_dtype = dtype;
         let __k_keepdims = keepdims;
         ::ivy::__private::check_valid_dtype("sum", __backend, dtype)?;
-        ::ivy::__private::check_kernel(
-            &::ivy::catalogue::builtin::SUM,
-            __backend,
-            ::std::option::Option::Some(x.dtype()),
-        )?;
         ::ivy::__private::kernel(
             "sum",
             __backend,
@@ -249,6 +241,7 @@ pub mod activations {
     /// # extern crate ivy_core as ivy;
     /// let r = ivy::softplus_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Softplus::new().beta(0.5));
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn softplus_with<X: ::ivy::Operand>(
@@ -278,8 +271,8 @@ pub mod activations {
     ) -> ::ivy::Result<::ivy::Array> {
         let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
             "softplus",
-            &[::std::option::Option::Some(x)],
-            &[],
+            [::std::option::Option::Some(x)],
+            [],
         )?;
         let x = ::ivy::__private::to_array(__backend, x);
         let x: &::ivy::Array = &x;
@@ -345,8 +338,8 @@ pub mod activations {
     ) -> ::ivy::Result<::ivy::Array> {
         let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
             "relu",
-            &[::std::option::Option::Some(x)],
-            &[],
+            [::std::option::Option::Some(x)],
+            [],
         )?;
         let x = ::ivy::__private::to_array(__backend, x);
         let x: &::ivy::Array = &x;
@@ -1032,6 +1025,7 @@ impl ::ivy::Array {
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let r = x.add(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn add<'__a, X2: ::ivy::Operand>(
@@ -1053,6 +1047,7 @@ impl ::ivy::Array {
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let r = x.add_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Add::new());
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn add_with<'__a, X2: ::ivy::Operand>(
@@ -1075,6 +1070,7 @@ impl ::ivy::Array {
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let r = x.sum();
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn sum<'__a>(
@@ -1095,6 +1091,7 @@ impl ::ivy::Array {
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let r = x.sum_with(ivy::opts::Sum::new());
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn sum_with<'__a>(
@@ -1116,6 +1113,7 @@ impl ::ivy::Array {
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let r = x.softplus();
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn softplus<'__a>(
@@ -1136,6 +1134,7 @@ impl ::ivy::Array {
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let r = x.softplus_with(ivy::opts::Softplus::new());
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn softplus_with<'__a>(
@@ -1157,6 +1156,7 @@ impl ::ivy::Array {
     /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
     /// let r = x.relu();
     /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]
     pub fn relu<'__a>(
