@@ -9,7 +9,7 @@ use crate::error::{DtypeList, Error, Result};
 use crate::nestable::OperandRef;
 use crate::scalar::Scalar;
 use crate::shape::Shape;
-use std::borrow::Cow;
+use std::ops::Deref;
 
 pub use crate::catalogue::CastTarget;
 pub use ivy_macros::{api, array};
@@ -55,6 +55,44 @@ fn backend_mismatch(op: &str, first: &BackendEntry, second: &BackendEntry) -> Er
     }
 }
 
+/// An array a call works on: the caller's (borrowed), or one the call made
+/// (a scalar operand, a cast). Two words, so the arrays of a call move
+/// around cheaply; it derefs to the array.
+pub enum Held<'a> {
+    /// The caller's array.
+    Borrowed(&'a Array),
+    /// An array made for this call.
+    Owned(Box<Array>),
+}
+
+impl Held<'_> {
+    /// The array, cloned (cheaply: storage is shared) if borrowed.
+    pub fn into_owned(self) -> Array {
+        match self {
+            Held::Borrowed(a) => a.clone(),
+            Held::Owned(a) => *a,
+        }
+    }
+}
+
+impl Deref for Held<'_> {
+    type Target = Array;
+    #[inline]
+    fn deref(&self) -> &Array {
+        match self {
+            Held::Borrowed(a) => a,
+            Held::Owned(a) => a,
+        }
+    }
+}
+
+impl AsRef<Array> for Held<'_> {
+    #[inline]
+    fn as_ref(&self) -> &Array {
+        self
+    }
+}
+
 /// A 0-d host array holding `s` as `dtype`.
 pub fn scalar_array(s: Scalar, dtype: Dtype, backend: &'static BackendEntry) -> Array {
     let data = crate::with_dtype!(dtype, T => HostData::from(vec![s.to_element::<T>()]));
@@ -64,11 +102,19 @@ pub fn scalar_array(s: Scalar, dtype: Dtype, backend: &'static BackendEntry) -> 
 /// The operand as an array: arrays are borrowed, scalars become 0-d arrays of
 /// their default dtype.
 #[inline]
-pub fn to_array<'a>(backend: &'static BackendEntry, x: OperandRef<'a>) -> Cow<'a, Array> {
+pub fn to_array<'a>(backend: &'static BackendEntry, x: OperandRef<'a>) -> Held<'a> {
     match x {
-        OperandRef::Array(a) => Cow::Borrowed(a),
-        OperandRef::Scalar(s) => Cow::Owned(scalar_array(s, s.default_dtype(), backend)),
+        OperandRef::Array(a) => Held::Borrowed(a),
+        OperandRef::Scalar(s) => held_scalar(s, backend),
     }
+}
+
+/// A scalar operand as a 0-d array of its default dtype (kept out of line,
+/// so the array case of [`to_array`] inlines to nothing).
+#[cold]
+#[inline(never)]
+fn held_scalar<'a>(s: Scalar, backend: &'static BackendEntry) -> Held<'a> {
+    Held::Owned(Box::new(scalar_array(s, s.default_dtype(), backend)))
 }
 
 /// Ivy's dtype for a scalar meeting an array of dtype `array` (see
@@ -84,11 +130,11 @@ fn scalar_dtype_against(s: Scalar, array: Dtype) -> Dtype {
 }
 
 /// Cast an array to `dtype` (no copy when it already has it).
-pub fn astype<'a>(x: Cow<'a, Array>, dtype: Dtype) -> Result<Cow<'a, Array>> {
+pub fn astype<'a>(x: Held<'a>, dtype: Dtype) -> Result<Held<'a>> {
     if x.dtype() == dtype {
         return Ok(x);
     }
-    crate::api::astype(x.as_ref(), dtype).map(Cow::Owned)
+    crate::api::astype(&*x, dtype).map(|a| Held::Owned(Box::new(a)))
 }
 
 /// Promote the operands of an op to one dtype (Ivy's
@@ -100,7 +146,7 @@ pub fn promote<'a, const N: usize>(
     op: &str,
     backend: &'static BackendEntry,
     xs: [OperandRef<'a>; N],
-) -> Result<[Cow<'a, Array>; N]> {
+) -> Result<[Held<'a>; N]> {
     let mut first: Option<Dtype> = None;
     let agree = xs.iter().all(|x| match x {
         OperandRef::Array(a) => *first.get_or_insert(a.dtype()) == a.dtype(),
@@ -118,7 +164,7 @@ fn promote_mixed<'a, const N: usize>(
     op: &str,
     backend: &'static BackendEntry,
     xs: [OperandRef<'a>; N],
-) -> Result<[Cow<'a, Array>; N]> {
+) -> Result<[Held<'a>; N]> {
     let mut common: Option<Dtype> = None;
     for x in &xs {
         if let OperandRef::Array(a) = x {
@@ -154,11 +200,11 @@ fn promote_mixed<'a, const N: usize>(
             t.unwrap_or_else(crate::dtype::default_float_dtype)
         }
     };
-    let out: Vec<Cow<'a, Array>> = xs
+    let out: Vec<Held<'a>> = xs
         .into_iter()
         .map(|x| match x {
-            OperandRef::Array(a) => astype(Cow::Borrowed(a), target),
-            OperandRef::Scalar(s) => Ok(Cow::Owned(scalar_array(s, target, backend))),
+            OperandRef::Array(a) => astype(Held::Borrowed(a), target),
+            OperandRef::Scalar(s) => Ok(Held::Owned(Box::new(scalar_array(s, target, backend)))),
         })
         .collect::<Result<_>>()?;
     out.try_into()
@@ -192,7 +238,7 @@ pub fn promote_list(op: &str, backend: &'static BackendEntry, xs: &[Array]) -> R
         }
     }
     xs.iter()
-        .map(|x| astype(Cow::Borrowed(x), t).map(Cow::into_owned))
+        .map(|x| astype(Held::Borrowed(x), t).map(Held::into_owned))
         .collect()
 }
 
@@ -205,12 +251,12 @@ pub fn cast<'a>(
     x: &'a Array,
     from: DtypeSet,
     to: CastTarget,
-) -> Result<Cow<'a, Array>> {
+) -> Result<Held<'a>> {
     let _ = (op, backend);
     if from.contains(x.dtype()) {
-        astype(Cow::Borrowed(x), to.dtype())
+        astype(Held::Borrowed(x), to.dtype())
     } else {
-        Ok(Cow::Borrowed(x))
+        Ok(Held::Borrowed(x))
     }
 }
 
@@ -223,7 +269,7 @@ pub fn cast_list(
     to: CastTarget,
 ) -> Result<Vec<Array>> {
     xs.iter()
-        .map(|x| cast(op, backend, x, from, to).map(Cow::into_owned))
+        .map(|x| cast(op, backend, x, from, to).map(Held::into_owned))
         .collect()
 }
 

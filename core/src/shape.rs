@@ -1,7 +1,6 @@
 //! [`Shape`], broadcasting and axis normalisation.
 
 use crate::error::{Error, Result};
-use smallvec::SmallVec;
 use std::fmt;
 use std::ops::Deref;
 
@@ -19,39 +18,120 @@ use std::ops::Deref;
 /// assert_eq!(s.to_string(), "(2, 3)");
 /// assert_eq!(Shape::scalar().to_string(), "()");
 /// ```
-#[derive(PartialEq, Eq, Hash, Default)]
-pub struct Shape(SmallVec<[usize; 4]>);
+#[derive(Clone, Default)]
+pub struct Shape(Dims);
 
-impl Clone for Shape {
-    /// Copies the dimensions as one slice (the derived clone goes element
-    /// by element).
+/// Up to [`INLINE`] dimensions in place (zeros past `len`, so a clone is a
+/// plain copy of a few words); more on the heap.
+#[derive(Clone)]
+enum Dims {
+    Inline { len: u8, dims: [usize; INLINE] },
+    Heap(Vec<usize>),
+}
+
+const INLINE: usize = 4;
+
+impl Default for Dims {
+    fn default() -> Dims {
+        Dims::Inline {
+            len: 0,
+            dims: [0; INLINE],
+        }
+    }
+}
+
+impl Dims {
     #[inline]
-    fn clone(&self) -> Shape {
-        Shape(SmallVec::from_slice(&self.0))
+    fn from_slice(d: &[usize]) -> Dims {
+        if d.len() <= INLINE {
+            let mut dims = [0; INLINE];
+            for (slot, &x) in dims.iter_mut().zip(d) {
+                *slot = x;
+            }
+            Dims::Inline {
+                len: d.len() as u8,
+                dims,
+            }
+        } else {
+            Dims::Heap(d.to_vec())
+        }
+    }
+
+    fn from_vec(d: Vec<usize>) -> Dims {
+        if d.len() <= INLINE {
+            Dims::from_slice(&d)
+        } else {
+            Dims::Heap(d)
+        }
+    }
+
+    #[inline]
+    fn as_slice(&self) -> &[usize] {
+        match self {
+            Dims::Inline { len, dims } => &dims[..*len as usize],
+            Dims::Heap(v) => v,
+        }
+    }
+
+    #[inline]
+    fn as_mut_slice(&mut self) -> &mut [usize] {
+        match self {
+            Dims::Inline { len, dims } => &mut dims[..*len as usize],
+            Dims::Heap(v) => v,
+        }
+    }
+
+    /// Edit as a vector, then store inline again if it fits.
+    fn edit<R>(&mut self, f: impl FnOnce(&mut Vec<usize>) -> R) -> R {
+        let mut v = match std::mem::take(self) {
+            Dims::Heap(v) => v,
+            inline => inline.as_slice().to_vec(),
+        };
+        let r = f(&mut v);
+        *self = Dims::from_vec(v);
+        r
+    }
+}
+
+impl PartialEq for Shape {
+    /// Compared inline, dimension by dimension (shapes are short; a call to
+    /// `memcmp` costs more than the comparison).
+    #[inline]
+    fn eq(&self, other: &Shape) -> bool {
+        let (a, b) = (self.dims(), other.dims());
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
+    }
+}
+
+impl Eq for Shape {}
+
+impl std::hash::Hash for Shape {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.dims().hash(state)
     }
 }
 
 impl Shape {
     /// The shape of a 0-d array.
     pub fn scalar() -> Shape {
-        Shape(SmallVec::new())
+        Shape(Dims::default())
     }
 
     /// Number of dimensions.
     #[inline]
     pub fn ndim(&self) -> usize {
-        self.0.len()
+        self.dims().len()
     }
 
     /// Number of elements (1 for a 0-d shape).
     #[inline]
     pub fn size(&self) -> usize {
-        self.0.iter().product()
+        self.dims().iter().product()
     }
 
     /// The number of elements, or an error if it overflows `usize`.
     pub fn checked_size(&self, op: &str) -> Result<usize> {
-        self.0
+        self.dims()
             .iter()
             .try_fold(1usize, |acc, &d| acc.checked_mul(d))
             .ok_or_else(|| {
@@ -66,12 +146,12 @@ impl Shape {
     /// The dimensions as a slice.
     #[inline]
     pub fn dims(&self) -> &[usize] {
-        &self.0
+        self.0.as_slice()
     }
 
     /// The dimensions as a vector.
     pub fn to_vec(&self) -> Vec<usize> {
-        self.0.to_vec()
+        self.dims().to_vec()
     }
 
     /// Row-major (C order) strides in elements.
@@ -83,36 +163,43 @@ impl Shape {
     pub fn strides(&self) -> Vec<usize> {
         let mut s = vec![1; self.ndim()];
         for i in (0..self.ndim().saturating_sub(1)).rev() {
-            s[i] = s[i + 1] * self.0[i + 1];
+            s[i] = s[i + 1] * self.dims()[i + 1];
         }
         s
     }
 
     /// Append a dimension.
     pub fn push(&mut self, d: usize) {
-        self.0.push(d)
+        match &mut self.0 {
+            Dims::Inline { len, dims } if (*len as usize) < INLINE => {
+                dims[*len as usize] = d;
+                *len += 1;
+            }
+            other => other.edit(|v| v.push(d)),
+        }
     }
 
     /// Insert a dimension at `axis`.
     pub fn insert(&mut self, axis: usize, d: usize) {
-        self.0.insert(axis, d)
+        self.0.edit(|v| v.insert(axis, d))
     }
 
     /// Remove and return the dimension at `axis`.
     pub fn remove(&mut self, axis: usize) -> usize {
-        self.0.remove(axis)
+        self.0.edit(|v| v.remove(axis))
     }
 
     /// Mutable access to the dimensions.
     pub fn dims_mut(&mut self) -> &mut [usize] {
-        &mut self.0
+        self.0.as_mut_slice()
     }
 }
 
 impl Deref for Shape {
     type Target = [usize];
+    #[inline]
     fn deref(&self) -> &[usize] {
-        &self.0
+        self.dims()
     }
 }
 
@@ -120,13 +207,13 @@ impl fmt::Display for Shape {
     /// Python tuple form: `(2, 3)`, `(5,)`, `()`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("(")?;
-        for (i, d) in self.0.iter().enumerate() {
+        for (i, d) in self.dims().iter().enumerate() {
             if i > 0 {
                 f.write_str(", ")?;
             }
             write!(f, "{d}")?;
         }
-        if self.0.len() == 1 {
+        if self.ndim() == 1 {
             f.write_str(",")?;
         }
         f.write_str(")")
@@ -141,13 +228,13 @@ impl fmt::Debug for Shape {
 
 impl From<&[usize]> for Shape {
     fn from(d: &[usize]) -> Shape {
-        Shape(SmallVec::from_slice(d))
+        Shape(Dims::from_slice(d))
     }
 }
 
 impl From<Vec<usize>> for Shape {
     fn from(d: Vec<usize>) -> Shape {
-        Shape(SmallVec::from_vec(d))
+        Shape(Dims::from_vec(d))
     }
 }
 
@@ -159,20 +246,20 @@ impl From<&Vec<usize>> for Shape {
 
 impl<const N: usize> From<[usize; N]> for Shape {
     fn from(d: [usize; N]) -> Shape {
-        Shape(SmallVec::from_slice(&d))
+        Shape(Dims::from_slice(&d))
     }
 }
 
 impl<const N: usize> From<&[usize; N]> for Shape {
     fn from(d: &[usize; N]) -> Shape {
-        Shape(SmallVec::from_slice(d))
+        Shape(Dims::from_slice(d))
     }
 }
 
 impl From<usize> for Shape {
     /// A 1-d shape, as Ivy accepts `shape=5`.
     fn from(d: usize) -> Shape {
-        Shape(smallvec::smallvec![d])
+        Shape(Dims::from_slice(&[d]))
     }
 }
 
@@ -191,13 +278,17 @@ impl From<()> for Shape {
 
 impl FromIterator<usize> for Shape {
     fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Shape {
-        Shape(iter.into_iter().collect())
+        let mut s = Shape::scalar();
+        for d in iter {
+            s.push(d);
+        }
+        s
     }
 }
 
 impl serde::Serialize for Shape {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        self.0.as_slice().serialize(s)
+        self.dims().serialize(s)
     }
 }
 
@@ -222,15 +313,15 @@ pub fn broadcast_shapes_of(op: &str, a: &Shape, b: &Shape) -> Result<Shape> {
         return Ok(a.clone());
     }
     let n = a.ndim().max(b.ndim());
-    let mut out: SmallVec<[usize; 4]> = SmallVec::with_capacity(n);
+    let mut out = Shape::scalar();
     for i in 0..n {
         let da = if i + a.ndim() >= n {
-            a.0[i + a.ndim() - n]
+            a.dims()[i + a.ndim() - n]
         } else {
             1
         };
         let db = if i + b.ndim() >= n {
-            b.0[i + b.ndim() - n]
+            b.dims()[i + b.ndim() - n]
         } else {
             1
         };
@@ -246,7 +337,7 @@ pub fn broadcast_shapes_of(op: &str, a: &Shape, b: &Shape) -> Result<Shape> {
             }
         });
     }
-    Ok(Shape(out))
+    Ok(out)
 }
 
 /// Normalise one axis in `-ndim..ndim` to `0..ndim`.

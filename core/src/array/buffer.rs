@@ -72,11 +72,49 @@ impl<T: Clone> Buffer<T> {
 }
 
 impl<T> FromIterator<T> for Buffer<T> {
-    /// Collect into one allocation (exact-size iterators over slices, such as
-    /// `zip` and `map`, are written in place).
+    /// One allocation; an iterator that knows its length (kernels mapping
+    /// slices with `zip` and `map`) is written straight into it, in a loop
+    /// the compiler can vectorise.
+    #[inline]
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Buffer<T> {
-        Buffer::Shared(iter.into_iter().collect())
+        let iter = iter.into_iter();
+        match iter.size_hint() {
+            (lo, Some(hi)) if lo == hi => Buffer::Shared(collect_exact(lo, iter)),
+            _ => Buffer::Shared(iter.collect()),
+        }
     }
+}
+
+/// Collect an iterator that says it yields exactly `n` items. One that
+/// yields fewer (a broken `size_hint`) still gives the items it yielded;
+/// items past `n` are not taken.
+#[inline]
+fn collect_exact<T>(n: usize, iter: impl Iterator<Item = T>) -> Arc<[T]> {
+    let mut arc = Arc::<[T]>::new_uninit_slice(n);
+    let Some(dst) = Arc::get_mut(&mut arc) else {
+        // A new Arc is unique; this arm is never taken.
+        return iter.collect();
+    };
+    let mut written = 0;
+    for (slot, item) in dst.iter_mut().zip(iter) {
+        slot.write(item);
+        written += 1;
+    }
+    if written == n {
+        // SAFETY: all `n` slots were written above.
+        return unsafe { arc.assume_init() };
+    }
+    let Some(dst) = Arc::get_mut(&mut arc) else {
+        return Arc::from([]);
+    };
+    dst[..written]
+        .iter()
+        .map(|slot| {
+            // SAFETY: the first `written` slots were written above, and each
+            // is read once; the uninitialised Arc never drops its contents.
+            unsafe { slot.assume_init_read() }
+        })
+        .collect()
 }
 
 impl<T> From<Vec<T>> for Buffer<T> {
@@ -366,6 +404,39 @@ impl<T: Element> From<Buffer<T>> for HostData {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An iterator whose `size_hint` promises more items than it yields.
+    struct Liar(std::ops::Range<u32>);
+    impl Iterator for Liar {
+        type Item = String;
+        fn next(&mut self) -> Option<String> {
+            self.0.next().map(|i| i.to_string())
+        }
+        fn size_hint(&self) -> (usize, Option<usize>) {
+            (10, Some(10))
+        }
+    }
+
+    #[test]
+    fn collect_writes_exact_iterators_in_place() {
+        let a = [1.0f32, 2.0, 3.0];
+        let b = [10.0f32, 20.0, 30.0];
+        let buf: Buffer<f32> = a.iter().zip(&b).map(|(x, y)| x + y).collect();
+        assert_eq!(buf.as_slice(), [11.0, 22.0, 33.0]);
+        let empty: Buffer<u8> = std::iter::empty().collect();
+        assert!(empty.is_empty());
+    }
+
+    #[test]
+    fn collect_survives_a_lying_size_hint() {
+        // Fewer items than promised (non-Copy items, so a double drop or a
+        // read of an unwritten slot would show under Miri or as a crash).
+        let buf: Buffer<String> = Liar(0..3).collect();
+        assert_eq!(buf.as_slice(), ["0", "1", "2"]);
+        // No exact size hint at all.
+        let buf: Buffer<u32> = (0..100).filter(|x| x % 2 == 0).collect();
+        assert_eq!(buf.len(), 50);
+    }
 
     #[test]
     fn cast_between_every_pair_keeps_the_length() {
