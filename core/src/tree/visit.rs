@@ -341,9 +341,10 @@ pub(crate) struct DefBuilder<O> {
 }
 
 impl<O> DefBuilder<O> {
-    pub fn new(leaves: O) -> DefBuilder<O> {
+    /// A builder with room for `nodes` nodes.
+    pub fn with_capacity(nodes: usize, leaves: O) -> DefBuilder<O> {
         DefBuilder {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(nodes),
             leaves,
             leaf_count: 0,
         }
@@ -457,9 +458,60 @@ impl<'a, L: 'a, F: FnMut(&'a L)> Sink<'a, L> for ForEach<F> {
     fn end(&mut self, _: usize) {}
 }
 
+/// Counts nodes and leaves: a first pass that sizes the vectors of a
+/// flatten exactly (growing them instead copies them about twice over,
+/// which costs more than this pass).
+#[derive(Default)]
+struct Count {
+    nodes: usize,
+    leaves: usize,
+}
+
+impl<'a, L: 'a> Sink<'a, L> for Count {
+    #[inline]
+    fn leaf(&mut self, _: &'a L) {
+        self.nodes += 1;
+        self.leaves += 1;
+    }
+    #[inline]
+    fn none(&mut self) {
+        self.nodes += 1;
+    }
+    #[inline]
+    fn tuple(&mut self, _: usize) -> usize {
+        self.nodes += 1;
+        0
+    }
+    #[inline]
+    fn list(&mut self, _: usize) -> usize {
+        self.nodes += 1;
+        0
+    }
+    #[inline]
+    fn dict<K: TreeKey>(&mut self, _: &[&K], _: Option<&[usize]>) -> usize {
+        self.nodes += 1;
+        0
+    }
+    #[inline]
+    fn record<G: FnOnce() -> Vec<StaticValue>>(&mut self, _: &'static RecordInfo, _: G) -> usize {
+        self.nodes += 1;
+        0
+    }
+    #[inline]
+    fn end(&mut self, _: usize) {}
+}
+
+/// The node and leaf counts of `tree`.
+fn count<T: Tree<L>, L>(tree: &T) -> Count {
+    let mut c = Count::default();
+    tree.flatten_into(&mut c);
+    c
+}
+
 /// Flatten `tree` into cloned leaves and its structure.
 pub(crate) fn flatten_impl<T: Tree<L>, L: Clone>(tree: &T) -> (Vec<L>, TreeDef) {
-    let mut b = DefBuilder::new(Cloned(Vec::new()));
+    let c = count(tree);
+    let mut b = DefBuilder::with_capacity(c.nodes, Cloned(Vec::with_capacity(c.leaves)));
     tree.flatten_into(&mut b);
     let (leaves, def) = b.finish(false);
     (leaves.0, def)
@@ -467,7 +519,8 @@ pub(crate) fn flatten_impl<T: Tree<L>, L: Clone>(tree: &T) -> (Vec<L>, TreeDef) 
 
 /// Flatten `tree` into borrowed leaves and its structure.
 pub(crate) fn flatten_refs<T: Tree<L>, L>(tree: &T) -> (Vec<&L>, TreeDef) {
-    let mut b = DefBuilder::new(Borrowed(Vec::new()));
+    let c = count(tree);
+    let mut b = DefBuilder::with_capacity(c.nodes, Borrowed(Vec::with_capacity(c.leaves)));
     tree.flatten_into(&mut b);
     let (leaves, def) = b.finish(false);
     (leaves.0, def)
@@ -475,7 +528,7 @@ pub(crate) fn flatten_refs<T: Tree<L>, L>(tree: &T) -> (Vec<&L>, TreeDef) {
 
 /// The structure of `tree`.
 pub(crate) fn structure_impl<T: Tree<L>, L>(tree: &T) -> TreeDef {
-    let mut b = DefBuilder::new(NoLeaves);
+    let mut b = DefBuilder::with_capacity(count(tree).nodes, NoLeaves);
     tree.flatten_into(&mut b);
     b.finish(false).1
 }
