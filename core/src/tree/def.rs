@@ -180,35 +180,148 @@ impl fmt::Display for KeyList<'_> {
 /// ```
 #[derive(Clone)]
 pub struct TreeDef {
-    pub(crate) nodes: Arc<Vec<Node>>,
+    pub(crate) inner: Arc<Nodes>,
     pub(crate) none_is_leaf: bool,
 }
 
-fn leaf_nodes() -> Arc<Vec<Node>> {
-    static LEAF: OnceLock<Arc<Vec<Node>>> = OnceLock::new();
-    LEAF.get_or_init(|| Arc::new(vec![Node::LEAF])).clone()
+/// The nodes of a [`TreeDef`], stored compactly: a list node whose children
+/// are all leaves (`arity == num_leaves == num_nodes - 1 > 0`, a *leaf run*)
+/// is stored without its leaf nodes. The rule is canonical (every such list
+/// is stored so, however it was built), so two structures are equal exactly
+/// when their compact forms are. The full pre-order vector, which every
+/// structural operation reads, is built on first use.
+pub(crate) struct Nodes {
+    compact: Vec<Node>,
+    /// Whether `compact` elides any leaf (if not, it is the full vector).
+    has_runs: bool,
+    /// The number of nodes of the full vector.
+    len: usize,
+    full: OnceLock<Vec<Node>>,
+}
+
+impl Node {
+    /// Whether this is a list whose children are all leaves (stored without
+    /// them in the compact form).
+    #[inline]
+    pub(crate) fn is_leaf_run(&self) -> bool {
+        matches!(self.kind, Kind::List)
+            && self.arity > 0
+            && self.arity == self.num_leaves
+            && self.num_nodes == self.arity + 1
+    }
+}
+
+impl Nodes {
+    /// From compact nodes (as [`DefBuilder`](super::visit::DefBuilder)
+    /// makes them: runs already elided).
+    pub(crate) fn from_compact(compact: Vec<Node>, has_runs: bool, len: usize) -> Nodes {
+        Nodes {
+            compact,
+            has_runs,
+            len,
+            full: OnceLock::new(),
+        }
+    }
+
+    /// From the full pre-order vector.
+    fn from_full(full: Vec<Node>) -> Nodes {
+        let len = full.len();
+        let has_runs = full.iter().any(Node::is_leaf_run);
+        if !has_runs {
+            return Nodes::from_compact(full, false, len);
+        }
+        let mut compact = Vec::with_capacity(len);
+        let mut i = 0;
+        while let Some(n) = full.get(i) {
+            compact.push(n.clone());
+            i += if n.is_leaf_run() { n.num_nodes } else { 1 };
+        }
+        let cell = OnceLock::new();
+        let _ = cell.set(full);
+        Nodes {
+            compact,
+            has_runs,
+            len,
+            full: cell,
+        }
+    }
+
+    /// The compact nodes.
+    #[inline]
+    pub(crate) fn compact(&self) -> &[Node] {
+        &self.compact
+    }
+
+    /// The full pre-order vector, one node per leaf.
+    pub(crate) fn full(&self) -> &[Node] {
+        if !self.has_runs {
+            return &self.compact;
+        }
+        self.full.get_or_init(|| {
+            let mut out = Vec::with_capacity(self.len);
+            for n in &self.compact {
+                out.push(n.clone());
+                if n.is_leaf_run() {
+                    out.extend(std::iter::repeat_n(Node::LEAF, n.arity));
+                }
+            }
+            out
+        })
+    }
+}
+
+fn leaf_nodes() -> Arc<Nodes> {
+    static LEAF: OnceLock<Arc<Nodes>> = OnceLock::new();
+    LEAF.get_or_init(|| Arc::new(Nodes::from_compact(vec![Node::LEAF], false, 1)))
+        .clone()
 }
 
 impl TreeDef {
     pub(crate) fn from_nodes(nodes: Vec<Node>, none_is_leaf: bool) -> TreeDef {
         if nodes.len() == 1 && nodes[0] == Node::LEAF {
             return TreeDef {
-                nodes: leaf_nodes(),
+                inner: leaf_nodes(),
                 none_is_leaf,
             };
         }
         TreeDef {
-            nodes: Arc::new(nodes),
+            inner: Arc::new(Nodes::from_full(nodes)),
             none_is_leaf,
         }
     }
 
+    /// From compact nodes (see [`Nodes`]).
+    pub(crate) fn from_compact(
+        nodes: Vec<Node>,
+        has_runs: bool,
+        len: usize,
+        none_is_leaf: bool,
+    ) -> TreeDef {
+        if !has_runs && nodes.len() == 1 && nodes[0] == Node::LEAF {
+            return TreeDef {
+                inner: leaf_nodes(),
+                none_is_leaf,
+            };
+        }
+        TreeDef {
+            inner: Arc::new(Nodes::from_compact(nodes, has_runs, len)),
+            none_is_leaf,
+        }
+    }
+
+    /// The full pre-order node vector (one node per leaf).
     pub(crate) fn nodes(&self) -> &[Node] {
-        &self.nodes
+        self.inner.full()
+    }
+
+    /// The compact node vector (see [`Nodes`]).
+    #[inline]
+    pub(crate) fn compact_nodes(&self) -> &[Node] {
+        self.inner.compact()
     }
 
     pub(crate) fn root(&self) -> Option<&Node> {
-        self.nodes.first()
+        self.inner.compact().first()
     }
 
     /// The structure of a single leaf, `TreeDef(*)`.
@@ -219,7 +332,7 @@ impl TreeDef {
     /// ```
     pub fn leaf() -> TreeDef {
         TreeDef {
-            nodes: leaf_nodes(),
+            inner: leaf_nodes(),
             none_is_leaf: false,
         }
     }
@@ -246,7 +359,7 @@ impl TreeDef {
             num_nodes,
         });
         for c in &children {
-            nodes.extend(c.nodes.iter().cloned());
+            nodes.extend(c.nodes().iter().cloned());
         }
         TreeDef::from_nodes(nodes, false)
     }
@@ -313,7 +426,7 @@ impl TreeDef {
     /// assert_eq!(ivy::tree_structure(&(1.0, None::<f64>, Vec::<f64>::new())).num_nodes(), 4);
     /// ```
     pub fn num_nodes(&self) -> usize {
-        self.nodes.len()
+        self.inner.len
     }
 
     /// Number of children of the root.
@@ -346,7 +459,7 @@ impl TreeDef {
     /// assert!(!ivy::tree_structure(&None::<f64>).is_leaf());
     /// ```
     pub fn is_leaf(&self) -> bool {
-        self.nodes.len() == 1 && self.kind() == NodeKind::Leaf
+        self.inner.len == 1 && self.kind() == NodeKind::Leaf
     }
 
     /// Whether the structure was built with `None` as a leaf
@@ -414,7 +527,7 @@ impl TreeDef {
     /// assert_eq!(c[1].to_string(), "TreeDef([*, *])");
     /// ```
     pub fn children(&self) -> Vec<TreeDef> {
-        child_roots(&self.nodes, 0)
+        child_roots(self.nodes(), 0)
             .map(|c| self.subtree(c))
             .collect()
     }
@@ -428,13 +541,14 @@ impl TreeDef {
     /// assert_eq!(def.child(2), None);
     /// ```
     pub fn child(&self, k: usize) -> Option<TreeDef> {
-        child_roots(&self.nodes, 0).nth(k).map(|c| self.subtree(c))
+        child_roots(self.nodes(), 0).nth(k).map(|c| self.subtree(c))
     }
 
     /// The subtree rooted at node `i` (pre-order index).
     pub(crate) fn subtree(&self, i: usize) -> TreeDef {
-        let n = self.nodes.get(i).map_or(0, |n| n.num_nodes);
-        match self.nodes.get(i..i + n) {
+        let nodes = self.nodes();
+        let n = nodes.get(i).map_or(0, |n| n.num_nodes);
+        match nodes.get(i..i + n) {
             Some(slice) => TreeDef::from_nodes(slice.to_vec(), false),
             None => TreeDef::leaf(),
         }
@@ -448,7 +562,7 @@ impl TreeDef {
     /// ```
     pub fn root_ref(&self) -> NodeRef<'_> {
         NodeRef {
-            nodes: &self.nodes,
+            nodes: self.nodes(),
             index: 0,
         }
     }
@@ -464,7 +578,7 @@ impl TreeDef {
     pub fn paths(&self) -> Vec<KeyPath> {
         let mut out = Vec::with_capacity(self.num_leaves());
         let mut path = KeyPath::new();
-        collect_paths(&self.nodes, 0, &mut path, &mut out);
+        collect_paths(self.nodes(), 0, &mut path, &mut out);
         out
     }
 
@@ -522,7 +636,7 @@ impl TreeDef {
     /// ```
     pub fn check_prefix_of(&self, other: &TreeDef, op: &str) -> Result<()> {
         let mut path = KeyPath::new();
-        prefix_walk(&self.nodes, 0, &other.nodes, 0, &mut path, &mut |_, _| {})
+        prefix_walk(self.nodes(), 0, other.nodes(), 0, &mut path, &mut |_, _| {})
             .map_err(|m| Error::structure(op, m.0.error_path(), m.1))
     }
 
@@ -600,8 +714,8 @@ pub(crate) fn substitute<'a>(
     outer: &TreeDef,
     mut inner: impl Iterator<Item = &'a TreeDef>,
 ) -> TreeDef {
-    let mut nodes = Vec::with_capacity(outer.nodes.len());
-    sub_rec(&outer.nodes, 0, &mut inner, &mut nodes);
+    let mut nodes = Vec::with_capacity(outer.num_nodes());
+    sub_rec(outer.nodes(), 0, &mut inner, &mut nodes);
     TreeDef::from_nodes(nodes, false)
 }
 
@@ -617,7 +731,7 @@ fn sub_rec<'a>(
     if matches!(node.kind, Kind::Leaf) {
         return match inner.next() {
             Some(def) => {
-                out.extend(def.nodes.iter().cloned());
+                out.extend(def.nodes().iter().cloned());
                 (def.num_leaves(), def.num_nodes())
             }
             None => {
@@ -747,9 +861,14 @@ pub(crate) fn split_up_to<L>(
 ) -> Result<Vec<Subtree<L>>> {
     let mut spans: Vec<usize> = Vec::with_capacity(prefix.num_leaves());
     let mut path = KeyPath::new();
-    prefix_walk(&prefix.nodes, 0, &full.nodes, 0, &mut path, &mut |bi, _| {
-        spans.push(bi)
-    })
+    prefix_walk(
+        prefix.nodes(),
+        0,
+        full.nodes(),
+        0,
+        &mut path,
+        &mut |bi, _| spans.push(bi),
+    )
     .map_err(|m| Error::structure(op, m.0.error_path(), m.1))?;
     let mut out = Vec::with_capacity(spans.len());
     let mut leaves = leaves.into_iter();
@@ -781,7 +900,7 @@ pub(crate) fn unflatten_impl<T: Tree<L>, L>(
             format!("expected {} leaves, got {}", def.num_leaves(), leaves.len()),
         ));
     }
-    let mut src = DefSource::new(op, def.nodes(), leaves);
+    let mut src = DefSource::new(op, def, leaves);
     let value = T::unflatten_from(&mut src)?;
     src.finish()?;
     Ok(value)
@@ -790,7 +909,9 @@ pub(crate) fn unflatten_impl<T: Tree<L>, L>(
 impl PartialEq for TreeDef {
     fn eq(&self, other: &TreeDef) -> bool {
         self.none_is_leaf == other.none_is_leaf
-            && (Arc::ptr_eq(&self.nodes, &other.nodes) || self.nodes == other.nodes)
+            && (Arc::ptr_eq(&self.inner, &other.inner)
+                || (self.inner.len == other.inner.len
+                    && self.inner.compact() == other.inner.compact()))
     }
 }
 
@@ -799,8 +920,8 @@ impl Eq for TreeDef {}
 impl Hash for TreeDef {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.none_is_leaf.hash(state);
-        self.nodes.len().hash(state);
-        for n in self.nodes.iter() {
+        self.inner.len.hash(state);
+        for n in self.inner.compact() {
             n.kind.hash(state);
             n.arity.hash(state);
         }
@@ -810,7 +931,7 @@ impl Hash for TreeDef {
 impl fmt::Display for TreeDef {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("TreeDef(")?;
-        fmt_node(&self.nodes, 0, f)?;
+        fmt_node(self.nodes(), 0, f)?;
         if self.none_is_leaf {
             f.write_str(", NoneIsLeaf")?;
         }

@@ -29,6 +29,17 @@ macro_rules! leaves {
             fn for_each_mut<F: FnMut(&mut $t)>(&mut self, f: &mut F) {
                 f(self)
             }
+            #[inline]
+            fn flatten_list<'a, S: Sink<'a, $t>>(items: &'a [Self], sink: &mut S)
+            where
+                $t: 'a,
+            {
+                sink.leaf_list(items)
+            }
+            #[inline]
+            fn unflatten_list<S: Source<$t>>(src: &mut S, len: Option<usize>) -> Result<Vec<Self>> {
+                src.leaf_list(len)
+            }
         }
 
         impl<M> TreeMap<$t, M> for $t {
@@ -175,28 +186,17 @@ fn flatten_seq<'a, L: 'a, T: Tree<L> + 'a, S: Sink<'a, L>>(
     sink.end(token);
 }
 
-#[inline]
-fn unflatten_seq<L, T: Tree<L>, S: Source<L>>(src: &mut S, len: Option<usize>) -> Result<Vec<T>> {
-    let n = src.list(len)?;
-    let mut v = Vec::with_capacity(n);
-    for _ in 0..n {
-        v.push(T::unflatten_from(src)?);
-    }
-    src.end()?;
-    Ok(v)
-}
-
 impl<L, T: Tree<L>> Tree<L> for Vec<T> {
     #[inline]
     fn flatten_into<'a, S: Sink<'a, L>>(&'a self, sink: &mut S)
     where
         L: 'a,
     {
-        flatten_seq(self.iter(), sink)
+        T::flatten_list(self, sink)
     }
     #[inline]
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
-        unflatten_seq(src, None)
+        T::unflatten_list(src, None)
     }
     #[inline]
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
@@ -229,7 +229,7 @@ impl<L, T: Tree<L>> Tree<L> for VecDeque<T> {
         flatten_seq(self.iter(), sink)
     }
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
-        unflatten_seq(src, None).map(VecDeque::from)
+        T::unflatten_list(src, None).map(VecDeque::from)
     }
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
         for x in self {
@@ -256,10 +256,10 @@ impl<L, T: Tree<L>> Tree<L> for Box<[T]> {
     where
         L: 'a,
     {
-        flatten_seq(self.iter(), sink)
+        T::flatten_list(self, sink)
     }
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
-        unflatten_seq(src, None).map(Vec::into_boxed_slice)
+        T::unflatten_list(src, None).map(Vec::into_boxed_slice)
     }
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
         for x in self.iter_mut() {
@@ -288,10 +288,10 @@ impl<L, T: Tree<L>, const N: usize> Tree<L> for [T; N] {
     where
         L: 'a,
     {
-        flatten_seq(self.iter(), sink)
+        T::flatten_list(self.as_slice(), sink)
     }
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
-        let v: Vec<T> = unflatten_seq(src, Some(N))?;
+        let v: Vec<T> = T::unflatten_list(src, Some(N))?;
         let len = v.len();
         <[T; N]>::try_from(v).map_err(|_| {
             Error::structure(

@@ -442,7 +442,7 @@ pub trait TreeKey: Ord + Clone {
 
 impl TreeKey for String {
     fn to_key(&self) -> Key {
-        Key::Str(KeyStr::from(self.clone()))
+        Key::Str(KeyStr::from(Arc::<str>::from(self.as_str())))
     }
     fn from_key(key: &Key) -> Option<String> {
         key.as_str().map(String::from)

@@ -661,3 +661,96 @@ fn node_ref_sees_structure() {
         "Linear { w: *, b: *, static act: \"x\" }"
     );
 }
+
+#[test]
+fn leaf_runs_are_invisible() {
+    // Lists of leaves are stored without their leaf nodes; nothing public
+    // may tell, however the list was built.
+    let v = vec![1.0, 2.0, 3.0];
+    let (leaves, def) = tree_flatten(&v);
+    assert_eq!(leaves, [1.0, 2.0, 3.0]);
+    assert_eq!((def.num_nodes(), def.num_leaves()), (4, 3));
+    assert_eq!(def.to_string(), "TreeDef([*, *, *])");
+    assert_eq!(def.children(), vec![TreeDef::leaf(); 3]);
+    assert_eq!(def.child(2), Some(TreeDef::leaf()));
+    assert_eq!(def.root_ref().children().len(), 3);
+    let built = TreeDef::list([TreeDef::leaf(), TreeDef::leaf(), TreeDef::leaf()]);
+    let deque = tree_structure(&VecDeque::from(vec![1.0, 2.0, 3.0]));
+    let boxed = tree_structure(&vec![Box::new(1.0), Box::new(2.0), Box::new(3.0)]);
+    let opts = tree_structure(&vec![Some(1.0), Some(2.0), Some(3.0)]);
+    let arr = tree_structure(&[1.0, 2.0, 3.0]);
+    let meters = tree_structure(&vec![Meters(1.0), Meters(2.0), Meters(3.0)]);
+    let hash = |d: &TreeDef| {
+        use std::hash::{BuildHasher, RandomState};
+        static S: std::sync::OnceLock<RandomState> = std::sync::OnceLock::new();
+        S.get_or_init(RandomState::new).hash_one(d)
+    };
+    for other in [&built, &deque, &boxed, &opts, &arr] {
+        assert_eq!(&def, other);
+        assert_eq!(hash(&def), hash(other));
+        assert_eq!(other.to_string(), "TreeDef([*, *, *])");
+    }
+    assert_eq!(meters.to_string(), "TreeDef([*, *, *])");
+    assert_ne!(def, tree_structure(&vec![1.0, 2.0]));
+    assert_ne!(def, tree_structure(&(1.0, 2.0, 3.0)));
+    let nested = tree_structure(&vec![vec![1.0], vec![], vec![2.0, 3.0]]);
+    assert_eq!(nested.to_string(), "TreeDef([[*], [], [*, *]])");
+    assert_eq!(nested.num_nodes(), 1 + 2 + 1 + 3);
+    let paths: Vec<String> = nested.paths().iter().map(|p| p.key_chain()).collect();
+    assert_eq!(paths, ["0/0", "2/0", "2/1"]);
+    assert_eq!(nested.compose(&def).num_nodes(), 1 + (1 + 4) + 1 + (1 + 2 * 4));
+    assert!(
+        TreeDef::list([TreeDef::leaf(), TreeDef::leaf()]).is_prefix_of(&nested.child(2).unwrap())
+    );
+
+    // Rebuilding reads runs leaf by leaf or at once, as the type asks.
+    let back: Vec<f64> = tree_unflatten(&def, [4.0, 5.0, 6.0]).unwrap();
+    assert_eq!(back, [4.0, 5.0, 6.0]);
+    let back: Vec<Option<f64>> = tree_unflatten(&def, [4.0, 5.0, 6.0]).unwrap();
+    assert_eq!(back, [Some(4.0), Some(5.0), Some(6.0)]);
+    let back: VecDeque<f64> = tree_unflatten(&def, [4.0, 5.0, 6.0]).unwrap();
+    assert_eq!(back, [4.0, 5.0, 6.0]);
+    let back: [f64; 3] = tree_unflatten(&def, [4.0, 5.0, 6.0]).unwrap();
+    assert_eq!(back, [4.0, 5.0, 6.0]);
+    let back: Vec<Meters> = tree_unflatten(&def, [4.0, 5.0, 6.0].map(Meters)).unwrap();
+    assert_eq!(back, [Meters(4.0), Meters(5.0), Meters(6.0)]);
+    let back: Vec<Vec<f64>> = tree_unflatten(&nested, [7.0, 8.0, 9.0]).unwrap();
+    assert_eq!(back, vec![vec![7.0], vec![], vec![8.0, 9.0]]);
+
+    // Errors name the same nodes and paths as without runs.
+    let err = tree_unflatten::<Vec<(f64,)>, f64>(&def, [1.0, 2.0, 3.0]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tree_unflatten: at tree[0]: expected a tuple of 1, got a leaf"
+    );
+    let err = tree_unflatten::<[f64; 2], f64>(&def, [1.0, 2.0, 3.0]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tree_unflatten: at tree: expected a list of 2, got a list of 3"
+    );
+    let err = tree_unflatten::<Vec<Vec<f64>>, f64>(&def, [1.0, 2.0, 3.0]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tree_unflatten: at tree[0]: expected a list, got a leaf"
+    );
+    let mixed = tree_structure(&vec![Some(1.0), None]);
+    let err = tree_unflatten::<Vec<f64>, f64>(&mixed, [1.0]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tree_unflatten: at tree[1]: expected a leaf, got None"
+    );
+    let err = tree_unflatten::<(f64, f64, f64, f64), f64>(&def, [1.0, 2.0, 3.0]).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "tree_unflatten: at tree: expected a tuple of 4, got a list of 3"
+    );
+
+    // Serde sees every node.
+    let json = serde_json::to_string(&def).unwrap();
+    assert_eq!(
+        json,
+        r#"{"nodes":[{"kind":"list","arity":3},{"kind":"leaf"},{"kind":"leaf"},{"kind":"leaf"}],"none_is_leaf":false}"#
+    );
+    let de: TreeDef = serde_json::from_str(&json).unwrap();
+    assert_eq!(de, def);
+}

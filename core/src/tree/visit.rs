@@ -96,6 +96,37 @@ pub trait Tree<L>: Sized {
 
     /// Call `f` on every leaf, in leaf order, in place.
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F);
+
+    /// Report a sequence of `Self` (a `Vec<Self>`, `[Self; N]`, ...) as a
+    /// list node: [`Sink::list`], each item as a child, [`Sink::end`]. Leaf
+    /// types override it to hand the whole slice to [`Sink::leaf_list`];
+    /// other types keep this default.
+    #[inline]
+    fn flatten_list<'a, S: Sink<'a, L>>(items: &'a [Self], sink: &mut S)
+    where
+        L: 'a,
+    {
+        let token = sink.list(items.len());
+        for (k, x) in items.iter().enumerate() {
+            sink.child_index(k);
+            x.flatten_into(sink);
+        }
+        sink.end(token);
+    }
+
+    /// Rebuild a sequence of `Self` from a list node (of length `len` if
+    /// given), the reverse of [`Tree::flatten_list`]. Leaf types override it
+    /// to take the leaves with [`Source::leaf_list`].
+    #[inline]
+    fn unflatten_list<S: Source<L>>(src: &mut S, len: Option<usize>) -> Result<Vec<Self>> {
+        let n = src.list(len)?;
+        let mut v = Vec::with_capacity(n);
+        for _ in 0..n {
+            v.push(Self::unflatten_from(src)?);
+        }
+        src.end()?;
+        Ok(v)
+    }
 }
 
 /// Mapping the leaves of a [`Tree`] from `L` to `M`.
@@ -196,6 +227,19 @@ pub trait Sink<'a, L: 'a> {
     }
     /// The children of the node that returned `token` are done.
     fn end(&mut self, token: usize);
+    /// A list whose children are the leaves `leaves`: the same as
+    /// [`Sink::list`], then [`Sink::child_index`] and [`Sink::leaf`] for each
+    /// leaf, then [`Sink::end`] (which is what the default does). Sinks may
+    /// take the slice at once.
+    #[inline]
+    fn leaf_list(&mut self, leaves: &'a [L]) {
+        let token = self.list(leaves.len());
+        for (k, x) in leaves.iter().enumerate() {
+            self.child_index(k);
+            self.leaf(x);
+        }
+        self.end(token);
+    }
 }
 
 /// The keys of a map node as a [`Source`] hands them over (see the
@@ -294,6 +338,20 @@ pub trait Source<L> {
     fn peek(&self) -> Option<(NodeKind, usize)> {
         None
     }
+    /// Take a list node whose children are all leaves, and its leaves; with
+    /// `len`, the length must be `len`. The same as [`Source::list`], then
+    /// [`Source::leaf`] for each child, then [`Source::end`] (which is what
+    /// the default does). Sources may take the leaves at once.
+    #[inline]
+    fn leaf_list(&mut self, len: Option<usize>) -> Result<Vec<L>> {
+        let n = self.list(len)?;
+        let mut v = Vec::with_capacity(n);
+        for _ in 0..n {
+            v.push(self.leaf()?);
+        }
+        self.end()?;
+        Ok(v)
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -303,6 +361,7 @@ pub trait Source<L> {
 /// Where a [`DefBuilder`] puts leaves.
 pub(crate) trait LeafOut<'a, L> {
     fn put(&mut self, leaf: &'a L);
+    fn put_slice(&mut self, leaves: &'a [L]);
 }
 
 /// Leaves are cloned.
@@ -312,6 +371,10 @@ impl<'a, L: Clone> LeafOut<'a, L> for Cloned<L> {
     #[inline]
     fn put(&mut self, leaf: &'a L) {
         self.0.push(leaf.clone())
+    }
+    #[inline]
+    fn put_slice(&mut self, leaves: &'a [L]) {
+        self.0.extend_from_slice(leaves)
     }
 }
 
@@ -323,6 +386,10 @@ impl<'a, L> LeafOut<'a, L> for Borrowed<'a, L> {
     fn put(&mut self, leaf: &'a L) {
         self.0.push(leaf)
     }
+    #[inline]
+    fn put_slice(&mut self, leaves: &'a [L]) {
+        self.0.extend(leaves.iter())
+    }
 }
 
 /// Leaves are dropped (structure only).
@@ -331,13 +398,19 @@ pub(crate) struct NoLeaves;
 impl<L> LeafOut<'_, L> for NoLeaves {
     #[inline]
     fn put(&mut self, _: &L) {}
+    #[inline]
+    fn put_slice(&mut self, _: &[L]) {}
 }
 
-/// Builds the pre-order node vector of a [`TreeDef`].
+/// Builds the compact pre-order node vector of a [`TreeDef`] (lists of
+/// leaves stored without their leaf nodes, see
+/// [`Nodes`](super::def::Nodes)).
 pub(crate) struct DefBuilder<O> {
     pub nodes: Vec<Node>,
     pub leaves: O,
     leaf_count: usize,
+    /// Leaf nodes not stored (in leaf runs).
+    elided: usize,
 }
 
 impl<O> DefBuilder<O> {
@@ -347,24 +420,28 @@ impl<O> DefBuilder<O> {
             nodes: Vec::with_capacity(nodes),
             leaves,
             leaf_count: 0,
+            elided: 0,
         }
     }
 
     #[inline]
     fn open(&mut self, kind: Kind, arity: usize) -> usize {
         let token = self.nodes.len();
-        // `num_leaves` holds the leaf count so far until `end` fixes it.
+        // `num_leaves` holds the leaf count so far and `num_nodes` the full
+        // index of the node until `end` fixes them.
         self.nodes.push(Node {
             kind,
             arity,
             num_leaves: self.leaf_count,
-            num_nodes: 0,
+            num_nodes: token + self.elided,
         });
         token
     }
 
     pub fn finish(self, none_is_leaf: bool) -> (O, TreeDef) {
-        (self.leaves, TreeDef::from_nodes(self.nodes, none_is_leaf))
+        let len = self.nodes.len() + self.elided;
+        let def = TreeDef::from_compact(self.nodes, self.elided > 0, len, none_is_leaf);
+        (self.leaves, def)
     }
 }
 
@@ -388,7 +465,6 @@ impl<'a, L: 'a, O: LeafOut<'a, L>> Sink<'a, L> for DefBuilder<O> {
 
     #[inline]
     fn list(&mut self, len: usize) -> usize {
-        self.nodes.reserve(len + 1);
         self.open(Kind::List, len)
     }
 
@@ -420,11 +496,32 @@ impl<'a, L: 'a, O: LeafOut<'a, L>> Sink<'a, L> for DefBuilder<O> {
     #[inline]
     fn end(&mut self, token: usize) {
         let len = self.nodes.len();
+        let full_len = len + self.elided;
         let count = self.leaf_count;
         if let Some(n) = self.nodes.get_mut(token) {
             n.num_leaves = count - n.num_leaves;
-            n.num_nodes = len - token;
+            n.num_nodes = full_len - n.num_nodes;
+            // A list of leaves reported leaf by leaf: drop its leaf nodes,
+            // as `leaf_list` does not store them.
+            if n.is_leaf_run() && len > token + 1 {
+                self.elided += len - (token + 1);
+                self.nodes.truncate(token + 1);
+            }
         }
+    }
+
+    #[inline]
+    fn leaf_list(&mut self, leaves: &'a [L]) {
+        let n = leaves.len();
+        self.nodes.push(Node {
+            kind: Kind::List,
+            arity: n,
+            num_leaves: n,
+            num_nodes: n + 1,
+        });
+        self.elided += n;
+        self.leaf_count += n;
+        self.leaves.put_slice(leaves);
     }
 }
 
@@ -499,6 +596,11 @@ impl<'a, L: 'a> Sink<'a, L> for Count {
     }
     #[inline]
     fn end(&mut self, _: usize) {}
+    #[inline]
+    fn leaf_list(&mut self, leaves: &'a [L]) {
+        self.nodes += 1;
+        self.leaves += leaves.len();
+    }
 }
 
 /// The node and leaf counts of `tree`.
@@ -538,42 +640,77 @@ pub(crate) fn structure_impl<T: Tree<L>, L>(tree: &T) -> TreeDef {
 // ---------------------------------------------------------------------------
 
 /// Reads a [`TreeDef`]'s nodes and a vector of leaves.
+///
+/// It walks the compact nodes (see [`Nodes`](super::def::Nodes)): inside a
+/// leaf run, `run` counts the leaves still to take. `epos` is the position of
+/// the next node in the full pre-order vector, for error paths.
 pub(crate) struct DefSource<'d, L> {
     op: &'static str,
+    def: &'d TreeDef,
     nodes: &'d [Node],
     pos: usize,
+    epos: usize,
+    run: usize,
     leaves: std::vec::IntoIter<L>,
 }
 
 impl<'d, L> DefSource<'d, L> {
-    pub fn new(op: &'static str, nodes: &'d [Node], leaves: Vec<L>) -> DefSource<'d, L> {
+    pub fn new(op: &'static str, def: &'d TreeDef, leaves: Vec<L>) -> DefSource<'d, L> {
         DefSource {
             op,
-            nodes,
+            def,
+            nodes: def.compact_nodes(),
             pos: 0,
+            epos: 0,
+            run: 0,
             leaves: leaves.into_iter(),
+        }
+    }
+
+    /// The next node, if not inside a leaf run.
+    #[inline]
+    fn next_node(&self) -> Option<&'d Node> {
+        if self.run > 0 {
+            None
+        } else {
+            self.nodes.get(self.pos)
+        }
+    }
+
+    /// Move past the (non-leaf-run-member) node at `pos`.
+    #[inline]
+    fn advance(&mut self, n: &Node) {
+        self.pos += 1;
+        self.epos += 1;
+        if n.is_leaf_run() {
+            self.run = n.arity;
         }
     }
 
     #[cold]
     fn error(&self, at: usize, message: String) -> Error {
-        Error::structure(self.op, path_to(self.nodes, at).error_path(), message)
+        Error::structure(self.op, path_to(self.def.nodes(), at).error_path(), message)
     }
 
     #[cold]
     fn expected(&self, what: &str) -> Error {
-        let got = match self.nodes.get(self.pos) {
+        let got = match self.def.nodes().get(self.epos) {
             Some(n) => n.describe(),
             None => "nothing (the structure has fewer nodes)".to_string(),
         };
-        self.error(self.pos, format!("expected {what}, got {got}"))
+        self.error(self.epos, format!("expected {what}, got {got}"))
+    }
+
+    #[cold]
+    fn too_few_leaves(&self) -> Error {
+        Error::structure(self.op, "tree", "fewer leaves than the structure has")
     }
 
     /// Every node and leaf was used.
     pub fn finish(&mut self) -> Result<()> {
-        if self.pos != self.nodes.len() {
+        if self.run != 0 || self.pos != self.nodes.len() {
             return Err(self.error(
-                self.pos,
+                self.epos,
                 "the structure has more nodes than the type reads".to_string(),
             ));
         }
@@ -591,31 +728,31 @@ impl<'d, L> DefSource<'d, L> {
 impl<L> Source<L> for DefSource<'_, L> {
     #[inline]
     fn leaf(&mut self) -> Result<L> {
-        match self.nodes.get(self.pos) {
-            Some(Node {
-                kind: Kind::Leaf, ..
-            }) => {
-                self.pos += 1;
-                match self.leaves.next() {
-                    Some(l) => Ok(l),
-                    None => Err(Error::structure(
-                        self.op,
-                        "tree",
-                        "fewer leaves than the structure has",
-                    )),
-                }
-            }
-            _ => Err(self.expected("a leaf")),
+        if self.run > 0 {
+            self.run -= 1;
+        } else if let Some(Node {
+            kind: Kind::Leaf, ..
+        }) = self.nodes.get(self.pos)
+        {
+            self.pos += 1;
+        } else {
+            return Err(self.expected("a leaf"));
+        }
+        self.epos += 1;
+        match self.leaves.next() {
+            Some(l) => Ok(l),
+            None => Err(self.too_few_leaves()),
         }
     }
 
     #[inline]
     fn take_none(&mut self) -> Result<bool> {
-        match self.nodes.get(self.pos) {
+        match self.next_node() {
             Some(Node {
                 kind: Kind::None, ..
             }) => {
                 self.pos += 1;
+                self.epos += 1;
                 Ok(true)
             }
             _ => Ok(false),
@@ -624,13 +761,14 @@ impl<L> Source<L> for DefSource<'_, L> {
 
     #[inline]
     fn tuple(&mut self, arity: usize) -> Result<()> {
-        match self.nodes.get(self.pos) {
+        match self.next_node() {
             Some(
                 n @ Node {
                     kind: Kind::Tuple, ..
                 },
             ) if n.arity == arity => {
                 self.pos += 1;
+                self.epos += 1;
                 Ok(())
             }
             _ => Err(self.expected(&format!("a tuple of {arity}"))),
@@ -639,13 +777,13 @@ impl<L> Source<L> for DefSource<'_, L> {
 
     #[inline]
     fn list(&mut self, len: Option<usize>) -> Result<usize> {
-        match self.nodes.get(self.pos) {
+        match self.next_node() {
             Some(
                 n @ Node {
                     kind: Kind::List, ..
                 },
             ) if len.is_none_or(|l| l == n.arity) => {
-                self.pos += 1;
+                self.advance(n);
                 Ok(n.arity)
             }
             _ => Err(self.expected(&match len {
@@ -655,11 +793,36 @@ impl<L> Source<L> for DefSource<'_, L> {
         }
     }
 
+    #[inline]
+    fn leaf_list(&mut self, len: Option<usize>) -> Result<Vec<L>> {
+        if let Some(n) = self.next_node()
+            && n.is_leaf_run()
+            && len.is_none_or(|l| l == n.arity)
+        {
+            let k = n.arity;
+            if self.leaves.len() < k {
+                return Err(self.too_few_leaves());
+            }
+            self.pos += 1;
+            self.epos += 1 + k;
+            return Ok(self.leaves.by_ref().take(k).collect());
+        }
+        // Anything else (an empty list, a list of other nodes, an error)
+        // goes node by node.
+        let n = self.list(len)?;
+        let mut v = Vec::with_capacity(n);
+        for _ in 0..n {
+            v.push(self.leaf()?);
+        }
+        self.end()?;
+        Ok(v)
+    }
+
     fn dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
         let Some(Node {
             kind: Kind::Dict(d),
             ..
-        }) = self.nodes.get(self.pos)
+        }) = self.next_node()
         else {
             return Err(self.expected("a dict"));
         };
@@ -670,13 +833,14 @@ impl<L> Source<L> for DefSource<'_, L> {
                 None => {
                     let what = std::any::type_name::<K>();
                     return Err(
-                        self.error(self.pos, format!("key {k} is not a key of type `{what}`"))
+                        self.error(self.epos, format!("key {k} is not a key of type `{what}`"))
                     );
                 }
             }
         }
         let order = d.order.as_ref().map(|o| o.to_vec());
         self.pos += 1;
+        self.epos += 1;
         Ok(DictKeys { keys, order })
     }
 
@@ -684,7 +848,7 @@ impl<L> Source<L> for DefSource<'_, L> {
         let Some(Node {
             kind: Kind::Record(r),
             ..
-        }) = self.nodes.get(self.pos)
+        }) = self.next_node()
         else {
             return Err(self.expected(&expected_records(variants)));
         };
@@ -692,10 +856,11 @@ impl<L> Source<L> for DefSource<'_, L> {
             Some(variant) => {
                 let m = RecordMatch {
                     variant,
-                    index: self.pos,
+                    index: self.epos,
                     node: Some(r.clone()),
                 };
                 self.pos += 1;
+                self.epos += 1;
                 Ok(m)
             }
             None => Err(self.expected(&expected_records(variants))),
@@ -732,6 +897,9 @@ impl<L> Source<L> for DefSource<'_, L> {
     }
 
     fn peek(&self) -> Option<(NodeKind, usize)> {
+        if self.run > 0 {
+            return Some((NodeKind::Leaf, 0));
+        }
         self.nodes
             .get(self.pos)
             .map(|n| (n.kind.node_kind(), n.arity))

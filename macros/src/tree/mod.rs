@@ -608,6 +608,20 @@ fn expand_leaf(m: &Model) -> TokenStream {
             fn for_each_mut<__IvyF: ::core::ops::FnMut(&mut #self_ty)>(&mut self, __ivy_f: &mut __IvyF) {
                 __ivy_f(self)
             }
+            #[inline]
+            fn flatten_list<'__ivy_a, __IvyS: #tree::Sink<'__ivy_a, #self_ty>>(__ivy_items: &'__ivy_a [Self], __ivy_sink: &mut __IvyS)
+            where
+                #self_ty: '__ivy_a,
+            {
+                __ivy_sink.leaf_list(__ivy_items)
+            }
+            #[inline]
+            fn unflatten_list<__IvyS: #tree::Source<#self_ty>>(
+                __ivy_src: &mut __IvyS,
+                __ivy_len: ::core::option::Option<usize>,
+            ) -> #tree::__private::Result<::std::vec::Vec<Self>> {
+                __ivy_src.leaf_list(__ivy_len)
+            }
         }
 
         #[automatically_derived]
