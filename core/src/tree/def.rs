@@ -196,7 +196,25 @@ pub(crate) struct Nodes {
     has_runs: bool,
     /// The number of nodes of the full vector.
     len: usize,
-    full: OnceLock<Vec<Node>>,
+    /// The full vector, built on first use; null when `!has_runs`. A raw
+    /// pointer to a boxed cell rather than the cell itself, so that
+    /// `TreeDef` has no interior mutability (clippy's `mutable_key_type`
+    /// would flag every map keyed by it).
+    full: *const OnceLock<Vec<Node>>,
+}
+
+// SAFETY: `full` is an owned `Box<OnceLock<Vec<Node>>>` (or null), which is
+// `Send` and `Sync` as `Vec<Node>` is.
+unsafe impl Send for Nodes {}
+unsafe impl Sync for Nodes {}
+
+impl Drop for Nodes {
+    fn drop(&mut self) {
+        if !self.full.is_null() {
+            // SAFETY: made by `Box::into_raw` in `Nodes::new`, dropped once.
+            drop(unsafe { Box::from_raw(self.full.cast_mut()) });
+        }
+    }
 }
 
 impl Node {
@@ -215,11 +233,20 @@ impl Nodes {
     /// From compact nodes (as [`DefBuilder`](super::visit::DefBuilder)
     /// makes them: runs already elided).
     pub(crate) fn from_compact(compact: Vec<Node>, has_runs: bool, len: usize) -> Nodes {
+        Nodes::new(compact, has_runs, len, OnceLock::new())
+    }
+
+    fn new(compact: Vec<Node>, has_runs: bool, len: usize, full: OnceLock<Vec<Node>>) -> Nodes {
+        let full = if has_runs {
+            Box::into_raw(Box::new(full)).cast_const()
+        } else {
+            std::ptr::null()
+        };
         Nodes {
             compact,
             has_runs,
             len,
-            full: OnceLock::new(),
+            full,
         }
     }
 
@@ -238,12 +265,7 @@ impl Nodes {
         }
         let cell = OnceLock::new();
         let _ = cell.set(full);
-        Nodes {
-            compact,
-            has_runs,
-            len,
-            full: cell,
-        }
+        Nodes::new(compact, has_runs, len, cell)
     }
 
     /// The compact nodes.
@@ -254,10 +276,12 @@ impl Nodes {
 
     /// The full pre-order vector, one node per leaf.
     pub(crate) fn full(&self) -> &[Node] {
-        if !self.has_runs {
+        if !self.has_runs || self.full.is_null() {
             return &self.compact;
         }
-        self.full.get_or_init(|| {
+        // SAFETY: non-null, owned by `self` and dropped with it.
+        let full = unsafe { &*self.full };
+        full.get_or_init(|| {
             let mut out = Vec::with_capacity(self.len);
             for n in &self.compact {
                 out.push(n.clone());

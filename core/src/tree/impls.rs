@@ -448,13 +448,15 @@ impl<L, K: TreeKey, V: Tree<L>> Tree<L> for BTreeMap<K, V> {
     }
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
         let d = src.dict::<K>()?;
-        let mut m = BTreeMap::new();
+        let mut pairs = Vec::with_capacity(d.keys.len());
         for k in d.keys {
             let v = V::unflatten_from(src)?;
-            m.insert(k, v);
+            pairs.push((k, v));
         }
         src.end()?;
-        Ok(m)
+        // Built in bulk (the keys come sorted); a repeated key keeps its
+        // last value, as `insert` would.
+        Ok(BTreeMap::from_iter(pairs))
     }
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
         for v in self.values_mut() {
