@@ -698,7 +698,10 @@ fn leaf_runs_are_invisible() {
     assert_eq!(nested.num_nodes(), 1 + 2 + 1 + 3);
     let paths: Vec<String> = nested.paths().iter().map(|p| p.key_chain()).collect();
     assert_eq!(paths, ["0/0", "2/0", "2/1"]);
-    assert_eq!(nested.compose(&def).num_nodes(), 1 + (1 + 4) + 1 + (1 + 2 * 4));
+    assert_eq!(
+        nested.compose(&def).num_nodes(),
+        1 + (1 + 4) + 1 + (1 + 2 * 4)
+    );
     assert!(
         TreeDef::list([TreeDef::leaf(), TreeDef::leaf()]).is_prefix_of(&nested.child(2).unwrap())
     );
