@@ -344,14 +344,19 @@ pub trait Source<L> {
     /// the default does). Sources may take the leaves at once.
     #[inline]
     fn leaf_list(&mut self, len: Option<usize>) -> Result<Vec<L>> {
-        let n = self.list(len)?;
-        let mut v = Vec::with_capacity(n);
-        for _ in 0..n {
-            v.push(self.leaf()?);
-        }
-        self.end()?;
-        Ok(v)
+        leaf_list_by_node(self, len)
     }
+}
+
+/// [`Source::leaf_list`] node by node: the list, each leaf, the end.
+fn leaf_list_by_node<L, S: Source<L> + ?Sized>(src: &mut S, len: Option<usize>) -> Result<Vec<L>> {
+    let n = src.list(len)?;
+    let mut v = Vec::with_capacity(n);
+    for _ in 0..n {
+        v.push(src.leaf()?);
+    }
+    src.end()?;
+    Ok(v)
 }
 
 // ---------------------------------------------------------------------------
@@ -809,13 +814,7 @@ impl<L> Source<L> for DefSource<'_, L> {
         }
         // Anything else (an empty list, a list of other nodes, an error)
         // goes node by node.
-        let n = self.list(len)?;
-        let mut v = Vec::with_capacity(n);
-        for _ in 0..n {
-            v.push(self.leaf()?);
-        }
-        self.end()?;
-        Ok(v)
+        leaf_list_by_node(self, len)
     }
 
     fn dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
