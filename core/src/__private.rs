@@ -310,12 +310,7 @@ pub fn check_supported(
     backend: &'static BackendEntry,
     dtype: Option<Dtype>,
 ) -> Result<()> {
-    match (info.id, dtype) {
-        (Some(id), Some(d)) if !backend.supported_dtypes(id).contains(d) => {
-            Err(unsupported(info, backend, d))
-        }
-        _ => Ok(()),
-    }
+    check_mask(info, backend, dtype, BackendEntry::supported_dtypes)
 }
 
 /// The backend's kernel table, checked on the kernel dtype (after casts):
@@ -326,8 +321,19 @@ pub fn check_kernel(
     backend: &'static BackendEntry,
     dtype: Option<Dtype>,
 ) -> Result<()> {
+    check_mask(info, backend, dtype, |b, id| b.resolved().kernel_mask(id))
+}
+
+/// `dtype` must be in the op's resolved `mask` on `backend`.
+#[inline]
+fn check_mask(
+    info: &'static OpInfo,
+    backend: &'static BackendEntry,
+    dtype: Option<Dtype>,
+    mask: impl FnOnce(&BackendEntry, crate::catalogue::OpId) -> DtypeSet,
+) -> Result<()> {
     match (info.id, dtype) {
-        (Some(id), Some(d)) if !backend.supports(id, d) => Err(unsupported(info, backend, d)),
+        (Some(id), Some(d)) if !mask(backend, id).contains(d) => Err(unsupported(info, backend, d)),
         _ => Ok(()),
     }
 }

@@ -181,7 +181,8 @@ pub struct OpInfo {
 /// ```
 /// # extern crate ivy_ndarray;
 /// # extern crate ivy_core as ivy;
-/// let call: ivy::catalogue::CallFn = ivy::catalogue::op("tan")?.call.unwrap();
+/// let call: Option<ivy::catalogue::CallFn> = ivy::catalogue::op("tan")?.call;
+/// assert!(call.is_some());
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub type CallFn = fn(&CallArgs) -> Result<Vec<Array>>;

@@ -163,7 +163,9 @@ impl<L> Nest<L> {
     /// assert_eq!((n.len(), n.is_empty()), (0, true));
     /// let mut l: Nest<i32> = ivy::nest!([1, None]);
     /// assert!(l.is_nest() && l.get(&1.into()).is_some_and(Nest::is_none));
-    /// *l.get_mut(&0.into()).unwrap() = n;
+    /// if let Some(first) = l.get_mut(&0.into()) {
+    ///     *first = n;
+    /// }
     /// assert_eq!(l, ivy::nest!([2, None]));
     /// ```
     pub fn from_leaf(value: L) -> Nest<L> {

@@ -280,17 +280,12 @@ pub fn example_dtype(op: &Op) -> &'static str {
 }
 
 /// A literal of the op's dtype domain for generated examples: floats when the
-/// op takes floats, else integers, else bools.
+/// op takes floats, else integers, else bools (as [`example_dtype`] picks).
 pub fn example_array(op: &Op) -> &'static str {
-    let m = op.dtypes.0;
-    if m & (1 << 10) != 0 {
-        "ivy::array![[1.0, 2.0], [3.0, 4.0]]"
-    } else if m & (1 << 2) != 0 {
-        "ivy::array![[1, 2], [3, 4]]"
-    } else if m & (1 << 12) != 0 {
-        "ivy::array![[true, false], [false, true]]"
-    } else {
-        "ivy::array![[1.0, 2.0], [3.0, 4.0]]"
+    match example_dtype(op) {
+        "int32" => "ivy::array![[1, 2], [3, 4]]",
+        "bool" => "ivy::array![[true, false], [false, true]]",
+        _ => "ivy::array![[1.0, 2.0], [3.0, 4.0]]",
     }
 }
 
