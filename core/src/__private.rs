@@ -9,7 +9,9 @@ use crate::error::{DtypeList, Error, Result};
 use crate::nestable::OperandRef;
 use crate::scalar::Scalar;
 use crate::shape::Shape;
+use std::marker::PhantomData;
 use std::ops::Deref;
+use std::ptr::NonNull;
 
 pub use crate::catalogue::CastTarget;
 pub use ivy_macros::{api, array};
@@ -25,18 +27,22 @@ pub fn backend_of<const N: usize, const M: usize>(
     lists: [&[Array]; M],
 ) -> Result<&'static BackendEntry> {
     let mut found: Option<&'static BackendEntry> = None;
-    let arrays = operands
-        .into_iter()
-        .filter_map(|o| match o {
-            Some(OperandRef::Array(a)) => Some(a),
-            _ => None,
-        })
-        .chain(lists.into_iter().flat_map(|l| l.iter()));
-    for a in arrays {
-        match found {
-            None => found = Some(a.backend()),
-            Some(b) if b.same(a.backend()) => {}
-            Some(b) => return Err(backend_mismatch(op, b, a.backend())),
+    let mut meet = |a: &Array| match found {
+        None => {
+            found = Some(a.backend());
+            Ok(())
+        }
+        Some(b) if b.same(a.backend()) => Ok(()),
+        Some(b) => Err(backend_mismatch(op, b, a.backend())),
+    };
+    for o in &operands {
+        if let Some(OperandRef::Array(a)) = o {
+            meet(a)?;
+        }
+    }
+    for list in lists {
+        for a in list {
+            meet(a)?;
         }
     }
     Ok(match found {
@@ -57,32 +63,77 @@ fn backend_mismatch(op: &str, first: &BackendEntry, second: &BackendEntry) -> Er
 
 /// An array a call works on: the caller's (borrowed), or one the call made
 /// (a scalar operand, a cast). Two words, so the arrays of a call move
-/// around cheaply; it derefs to the array.
-pub enum Held<'a> {
-    /// The caller's array.
-    Borrowed(&'a Array),
-    /// An array made for this call.
-    Owned(Box<Array>),
+/// around cheaply; it derefs to the array. Dropping a borrowed one is a test
+/// of a flag, inlined, so the arrays of a call cost nothing to let go.
+pub struct Held<'a> {
+    array: NonNull<Array>,
+    /// Whether `array` is a `Box` this value owns.
+    owned: bool,
+    _borrow: PhantomData<&'a Array>,
 }
 
-impl Held<'_> {
+impl<'a> Held<'a> {
+    /// The caller's array.
+    #[inline]
+    pub fn borrowed(a: &'a Array) -> Held<'a> {
+        Held {
+            array: NonNull::from(a),
+            owned: false,
+            _borrow: PhantomData,
+        }
+    }
+
+    /// An array made for this call.
+    pub fn owned(a: Array) -> Held<'a> {
+        Held {
+            array: NonNull::from(Box::leak(Box::new(a))),
+            owned: true,
+            _borrow: PhantomData,
+        }
+    }
+
     /// The array, cloned (cheaply: storage is shared) if borrowed.
     pub fn into_owned(self) -> Array {
-        match self {
-            Held::Borrowed(a) => a.clone(),
-            Held::Owned(a) => *a,
+        let this = std::mem::ManuallyDrop::new(self);
+        if this.owned {
+            // SAFETY: an owned `array` came from `Box::leak`, and `this` is
+            // not dropped, so the box is taken back once.
+            *unsafe { Box::from_raw(this.array.as_ptr()) }
+        } else {
+            (**this).clone()
         }
     }
 }
+
+impl Drop for Held<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.owned {
+            drop_owned(self.array);
+        }
+    }
+}
+
+/// Drop the array of an owned [`Held`] (out of line: the rare case).
+#[cold]
+#[inline(never)]
+fn drop_owned(array: NonNull<Array>) {
+    // SAFETY: called once, from the drop of the `Held` that owns the box.
+    drop(unsafe { Box::from_raw(array.as_ptr()) });
+}
+
+// SAFETY: a `Held` is a `&Array` or a `Box<Array>`, both `Send` and `Sync`
+// (arrays are).
+unsafe impl Send for Held<'_> {}
+// SAFETY: as above.
+unsafe impl Sync for Held<'_> {}
 
 impl Deref for Held<'_> {
     type Target = Array;
     #[inline]
     fn deref(&self) -> &Array {
-        match self {
-            Held::Borrowed(a) => a,
-            Held::Owned(a) => a,
-        }
+        // SAFETY: the array is borrowed for `'a` or owned by this value.
+        unsafe { self.array.as_ref() }
     }
 }
 
@@ -104,7 +155,7 @@ pub fn scalar_array(s: Scalar, dtype: Dtype, backend: &'static BackendEntry) -> 
 #[inline]
 pub fn to_array<'a>(backend: &'static BackendEntry, x: OperandRef<'a>) -> Held<'a> {
     match x {
-        OperandRef::Array(a) => Held::Borrowed(a),
+        OperandRef::Array(a) => Held::borrowed(a),
         OperandRef::Scalar(s) => held_scalar(s, backend),
     }
 }
@@ -114,7 +165,7 @@ pub fn to_array<'a>(backend: &'static BackendEntry, x: OperandRef<'a>) -> Held<'
 #[cold]
 #[inline(never)]
 fn held_scalar<'a>(s: Scalar, backend: &'static BackendEntry) -> Held<'a> {
-    Held::Owned(Box::new(scalar_array(s, s.default_dtype(), backend)))
+    Held::owned(scalar_array(s, s.default_dtype(), backend))
 }
 
 /// Ivy's dtype for a scalar meeting an array of dtype `array` (see
@@ -134,7 +185,7 @@ pub fn astype<'a>(x: Held<'a>, dtype: Dtype) -> Result<Held<'a>> {
     if x.dtype() == dtype {
         return Ok(x);
     }
-    crate::api::astype(&*x, dtype).map(|a| Held::Owned(Box::new(a)))
+    crate::api::astype(&*x, dtype).map(Held::owned)
 }
 
 /// Promote the operands of an op to one dtype (Ivy's
@@ -203,8 +254,8 @@ fn promote_mixed<'a, const N: usize>(
     let out: Vec<Held<'a>> = xs
         .into_iter()
         .map(|x| match x {
-            OperandRef::Array(a) => astype(Held::Borrowed(a), target),
-            OperandRef::Scalar(s) => Ok(Held::Owned(Box::new(scalar_array(s, target, backend)))),
+            OperandRef::Array(a) => astype(Held::borrowed(a), target),
+            OperandRef::Scalar(s) => Ok(Held::owned(scalar_array(s, target, backend))),
         })
         .collect::<Result<_>>()?;
     out.try_into()
@@ -238,7 +289,7 @@ pub fn promote_list(op: &str, backend: &'static BackendEntry, xs: &[Array]) -> R
         }
     }
     xs.iter()
-        .map(|x| astype(Held::Borrowed(x), t).map(Held::into_owned))
+        .map(|x| astype(Held::borrowed(x), t).map(Held::into_owned))
         .collect()
 }
 
@@ -254,9 +305,9 @@ pub fn cast<'a>(
 ) -> Result<Held<'a>> {
     let _ = (op, backend);
     if from.contains(x.dtype()) {
-        astype(Held::Borrowed(x), to.dtype())
+        astype(Held::borrowed(x), to.dtype())
     } else {
-        Ok(Held::Borrowed(x))
+        Ok(Held::borrowed(x))
     }
 }
 
@@ -368,8 +419,15 @@ pub fn kernel<R>(
     backend: &'static BackendEntry,
     f: impl FnOnce() -> Result<R>,
 ) -> Result<R> {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
-        Ok(r) => r,
+    // The kernel writes its result straight into `slot`, and the guard
+    // returns nothing: a result passed back through `catch_unwind` is copied
+    // once more, which costs more than the rest of the guard.
+    let mut slot = std::mem::MaybeUninit::<Result<R>>::uninit();
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        slot.write(f());
+    })) {
+        // SAFETY: the closure returned, so it wrote the slot.
+        Ok(()) => unsafe { slot.assume_init() },
         Err(payload) => {
             let message = payload
                 .downcast_ref::<&str>()

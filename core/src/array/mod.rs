@@ -4,6 +4,7 @@ mod buffer;
 mod convert;
 mod display;
 mod literal;
+mod pool;
 
 pub use buffer::{Buffer, HostData};
 pub use convert::IntoArray;
