@@ -840,7 +840,7 @@ impl<L> Source<L> for NestSource<L> {
     fn dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
         match self.take()? {
             Nest::Dict(d) => {
-                let mut keys = Vec::with_capacity(d.len());
+                let mut keys = smallvec::SmallVec::with_capacity(d.len());
                 let mut items = VecDeque::with_capacity(d.len());
                 for (k, v) in d {
                     let parsed = K::from_key(&Key::from(k.clone()))

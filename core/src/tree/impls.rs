@@ -1,7 +1,7 @@
 //! [`Tree`] and [`TreeMap`] for leaves and the std containers.
 
 use super::key::TreeKey;
-use super::visit::{Sink, Source, Tree, TreeMap, insertion_order};
+use super::visit::{DictKeys, Sink, Source, Tree, TreeMap, insertion_order};
 use crate::error::{Error, Result};
 use indexmap::IndexMap;
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -448,14 +448,23 @@ impl<L, K: TreeKey, V: Tree<L>> Tree<L> for BTreeMap<K, V> {
     }
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
         let d = src.dict::<K>()?;
+        // A small map is built by inserting (no scratch vector); a larger
+        // one in bulk, which is linear for the sorted keys a `TreeDef`
+        // holds. Either way a repeated key keeps its last value.
+        if d.keys.len() <= DictKeys::<K>::INLINE {
+            let mut map = BTreeMap::new();
+            for k in d.keys {
+                map.insert(k, V::unflatten_from(src)?);
+            }
+            src.end()?;
+            return Ok(map);
+        }
         let mut pairs = Vec::with_capacity(d.keys.len());
         for k in d.keys {
             let v = V::unflatten_from(src)?;
             pairs.push((k, v));
         }
         src.end()?;
-        // Built in bulk (the keys come sorted); a repeated key keeps its
-        // last value, as `insert` would.
         Ok(BTreeMap::from_iter(pairs))
     }
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {

@@ -244,21 +244,32 @@ pub trait Sink<'a, L: 'a> {
 
 /// The keys of a map node as a [`Source`] hands them over (see the
 /// `IndexMap` example of [`Tree`] impls: children come in `keys` order and
-/// are inserted in `order`).
+/// are inserted in `order`). Up to [`DictKeys::INLINE`] keys are held without
+/// a heap allocation (a `smallvec::SmallVec`; a `Vec` converts with `into`).
 ///
 /// ```
 /// # use ivy_core as ivy;
-/// let d = ivy::tree::DictKeys { keys: vec!["a", "b"], order: Some(vec![1, 0]) };
+/// let d = ivy::tree::DictKeys { keys: vec!["a", "b"].into(), order: Some(vec![1, 0]) };
 /// let inserted: Vec<&str> = d.order.iter().flatten().map(|&j| d.keys[j]).collect();
 /// assert_eq!(inserted, ["b", "a"]);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DictKeys<K> {
     /// The keys, in the order the children follow.
-    pub keys: Vec<K>,
+    pub keys: smallvec::SmallVec<[K; DictKeys::<()>::INLINE]>,
     /// The insertion order to rebuild, if it differs from `keys`' order:
     /// `order[j]` is the position in `keys` of the `j`-th key to insert.
     pub order: Option<Vec<usize>>,
+}
+
+impl<K> DictKeys<K> {
+    /// How many keys a [`DictKeys`] holds in place.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// assert_eq!(ivy::tree::DictKeys::<String>::INLINE, 4);
+    /// ```
+    pub const INLINE: usize = 4;
 }
 
 /// Which record (or enum variant) a [`Source`] found.
@@ -825,7 +836,7 @@ impl<L> Source<L> for DefSource<'_, L> {
         else {
             return Err(self.expected("a dict"));
         };
-        let mut keys = Vec::with_capacity(d.keys.len());
+        let mut keys = smallvec::SmallVec::with_capacity(d.keys.len());
         for k in d.keys.iter() {
             match K::from_key(k) {
                 Some(key) => keys.push(key),
