@@ -416,6 +416,31 @@ mod tests {
     }
 
     #[test]
+    fn equality_matches_the_dimensions_whatever_the_route() {
+        // Shapes reached by editing (through the heap form and back) equal
+        // shapes built directly, and differ exactly when the dimensions do.
+        let mut grown = Shape::scalar();
+        for d in [2, 3, 4, 5, 6] {
+            grown.push(d);
+        }
+        assert_eq!(grown, Shape::from([2, 3, 4, 5, 6]));
+        grown.remove(4);
+        assert_eq!(grown, Shape::from([2, 3, 4, 5]));
+        grown.remove(0);
+        grown.insert(2, 1);
+        assert_eq!(grown, Shape::from([3, 4, 1, 5]));
+        grown.dims_mut()[2] = 7;
+        assert_eq!(grown, Shape::from([3, 4, 7, 5]));
+        assert_ne!(grown, Shape::from([3, 4, 7]));
+        assert_ne!(Shape::from([0]), Shape::scalar());
+        assert_ne!(Shape::from([1, 2, 3, 4, 5]), Shape::from([1, 2, 3, 4, 6]));
+        for dims in [&[][..], &[0], &[1, 0], &[2, 3, 4, 5], &[1, 2, 3, 4, 5, 6]] {
+            assert_eq!(Shape::from(dims), Shape::from(dims.to_vec()));
+            assert_eq!(Shape::from(dims).dims(), dims);
+        }
+    }
+
+    #[test]
     fn display_is_a_python_tuple() {
         assert_eq!(Shape::from([5]).to_string(), "(5,)");
         assert_eq!(format!("{:?}", Shape::from([1, 2])), "Shape(1, 2)");
