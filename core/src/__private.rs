@@ -122,12 +122,6 @@ fn drop_owned(array: NonNull<Array>) {
     drop(unsafe { Box::from_raw(array.as_ptr()) });
 }
 
-// SAFETY: a `Held` is a `&Array` or a `Box<Array>`, both `Send` and `Sync`
-// (arrays are).
-unsafe impl Send for Held<'_> {}
-// SAFETY: as above.
-unsafe impl Sync for Held<'_> {}
-
 impl Deref for Held<'_> {
     type Target = Array;
     #[inline]

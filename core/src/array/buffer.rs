@@ -70,15 +70,14 @@ const ALIGN: usize = pool::ALIGN;
 const OFFSET: usize = std::mem::size_of::<Head>().next_multiple_of(ALIGN);
 
 /// The layout of a header followed by `cap` elements of `T` (rounded up to a
-/// size class of the small-block cache).
+/// size class of the small-block cache); `None` past `isize::MAX` bytes.
 #[inline]
-fn inline_layout<T>(cap: usize) -> Layout {
+fn inline_layout<T>(cap: usize) -> Option<Layout> {
     const { assert!(std::mem::align_of::<T>() <= ALIGN && std::mem::align_of::<Head>() <= ALIGN) };
     std::mem::size_of::<T>()
         .checked_mul(cap)
         .and_then(|bytes| bytes.checked_add(OFFSET))
         .and_then(pool::layout_for)
-        .expect("buffer size overflows isize")
 }
 
 /// Free a buffer's storage; called by its last handle. The same for every
@@ -108,11 +107,11 @@ unsafe fn release(head: NonNull<Head>, elements: NonNull<u8>) {
 
 impl<T: Copy> Buffer<T> {
     /// Storage for `cap` elements with a count of one; the elements are
-    /// uninitialised.
+    /// uninitialised. `None` if `cap` elements would pass `isize::MAX` bytes.
     #[inline]
-    fn allocate(cap: usize) -> (NonNull<Head>, NonNull<T>) {
-        let layout = inline_layout::<T>(cap);
-        // SAFETY: the layout has a non-zero size (it holds a `Head`).
+    fn allocate(cap: usize) -> Option<(NonNull<Head>, NonNull<T>)> {
+        let layout = inline_layout::<T>(cap)?;
+        // SAFETY: the layout comes from `pool::layout_for`.
         let raw = unsafe { pool::allocate(layout) };
         let Some(head) = NonNull::new(raw.cast::<Head>()) else {
             handle_alloc_error(layout)
@@ -125,16 +124,22 @@ impl<T: Copy> Buffer<T> {
                 layout,
                 adopted: false,
             });
-            (head, NonNull::new_unchecked(raw.add(OFFSET).cast::<T>()))
+            Some((head, NonNull::new_unchecked(raw.add(OFFSET).cast::<T>())))
         }
     }
 
     /// Adopt a vector without copying its elements.
     pub fn from_vec(v: Vec<T>) -> Buffer<T> {
         let mut v = ManuallyDrop::new(v);
-        // A vector of capacity `cap` holds the allocation
-        // `Layout::array::<T>(cap)` (of size zero when nothing was allocated).
-        let layout = Layout::array::<T>(v.capacity()).expect("a vector's layout is valid");
+        // SAFETY: a vector of capacity `cap` holds the allocation
+        // `Layout::array::<T>(cap)`, whose size is at most `isize::MAX` (and
+        // zero when nothing was allocated).
+        let layout = unsafe {
+            Layout::from_size_align_unchecked(
+                std::mem::size_of::<T>() * v.capacity(),
+                std::mem::align_of::<T>(),
+            )
+        };
         let head = Box::new(Head {
             count: AtomicUsize::new(1),
             layout,
@@ -254,18 +259,33 @@ impl<T: Copy> FromIterator<T> for Buffer<T> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Buffer<T> {
         let iter = iter.into_iter();
         match iter.size_hint() {
-            (lo, Some(hi)) if lo == hi => collect_exact(lo, iter),
+            (lo, Some(hi)) if lo == hi => match Buffer::<T>::allocate(lo) {
+                Some(storage) => collect_exact(storage, lo, iter),
+                // More than `isize::MAX` bytes cannot be allocated, so the
+                // hint is wrong: grow by pushing, without trusting it.
+                None => {
+                    let mut v = Vec::new();
+                    for x in iter {
+                        v.push(x);
+                    }
+                    Buffer::from_vec(v)
+                }
+            },
             _ => Buffer::from_vec(iter.collect()),
         }
     }
 }
 
-/// Collect an iterator that says it yields exactly `n` items. One that
+/// Collect an iterator that says it yields exactly `n` items into fresh
+/// storage for `n` (from [`Buffer::allocate`]). One that
 /// yields fewer (a broken `size_hint`) gives the items it yielded; items past
 /// `n` are not taken.
 #[inline]
-fn collect_exact<T: Copy>(n: usize, iter: impl Iterator<Item = T>) -> Buffer<T> {
-    let (head, ptr) = Buffer::<T>::allocate(n);
+fn collect_exact<T: Copy>(
+    (head, ptr): (NonNull<Head>, NonNull<T>),
+    n: usize,
+    iter: impl Iterator<Item = T>,
+) -> Buffer<T> {
     // SAFETY: `allocate` made room for `n` elements at `ptr`, which nothing
     // else refers to yet; `MaybeUninit` needs no initialisation.
     let slots = unsafe { std::slice::from_raw_parts_mut(ptr.as_ptr().cast::<MaybeUninit<T>>(), n) };
@@ -603,6 +623,19 @@ mod tests {
         // More items than promised: the promised ones are taken.
         let buf: Buffer<u32> = Liar(0..30).collect();
         assert_eq!(buf.len(), 10);
+        // A length no memory can hold: the items it yields are collected.
+        struct Huge(std::ops::Range<u64>);
+        impl Iterator for Huge {
+            type Item = u64;
+            fn next(&mut self) -> Option<u64> {
+                self.0.next()
+            }
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                (usize::MAX, Some(usize::MAX))
+            }
+        }
+        let buf: Buffer<u64> = Huge(0..5).collect();
+        assert_eq!(buf.as_slice(), [0, 1, 2, 3, 4]);
         // No exact size hint at all.
         let buf: Buffer<u32> = (0..100).filter(|x| x % 2 == 0).collect();
         assert_eq!(buf.len(), 50);

@@ -55,22 +55,22 @@ thread_local! {
     };
 }
 
+/// The layout of the blocks of size class `class` (below `CLASSES`).
+#[inline]
 fn class_layout(class: usize) -> Layout {
-    // A multiple of GRAIN, well below isize::MAX, with a power-of-two
-    // alignment: always a valid layout.
-    Layout::from_size_align((class + 1) * GRAIN, ALIGN).expect("a size class is a valid layout")
+    debug_assert!(class < CLASSES);
+    // SAFETY: a multiple of GRAIN no larger than MAX_BYTES, with a
+    // power-of-two alignment, is a valid layout.
+    unsafe { Layout::from_size_align_unchecked((class + 1) * GRAIN, ALIGN) }
 }
 
 /// The layout a block of at least `size` bytes is allocated with: rounded up
-/// to its size class when the cache keeps blocks of that size.
+/// to its size class when the cache keeps blocks of that size; `None` past
+/// `isize::MAX`.
 #[inline]
 pub(crate) fn layout_for(size: usize) -> Option<Layout> {
     if size <= MAX_BYTES {
-        // SAFETY: a multiple of GRAIN no larger than MAX_BYTES, with a
-        // power-of-two alignment, is a valid layout.
-        Some(unsafe {
-            Layout::from_size_align_unchecked(size.max(1).next_multiple_of(GRAIN), ALIGN)
-        })
+        Some(class_layout(size.max(1).div_ceil(GRAIN) - 1))
     } else {
         Layout::from_size_align(size, ALIGN).ok()
     }
