@@ -77,12 +77,15 @@ pub fn map<T: Element, U: Element>(op: &str, x: &Array, f: impl Fn(T) -> U) -> R
 
 /// Map pairs of elements of `a` and `b` (both of type `T`, shapes broadcast)
 /// through `f`.
+///
+/// Operands of one shape (the common case) take the inlined loop here;
+/// broadcasting is out of line, so the many kernels built on this stay small.
 #[inline]
-pub fn zip<T: Element, U: Element>(
+pub fn zip<T: Element, U: Element, F: Fn(T, T) -> U>(
     op: &str,
     a: &Array,
     b: &Array,
-    f: impl Fn(T, T) -> U,
+    f: F,
 ) -> Result<Array> {
     let sa = slice::<T>(op, a)?;
     let sb = slice::<T>(op, b)?;
@@ -90,6 +93,19 @@ pub fn zip<T: Element, U: Element>(
         let buf: Buffer<U> = sa.iter().zip(sb).map(|(x, y)| f(*x, *y)).collect();
         return Ok(out(a.shape().clone(), buf));
     }
+    zip_broadcast(op, a, b, sa, sb, f)
+}
+
+/// [`zip`] of operands of different shapes.
+#[inline(never)]
+fn zip_broadcast<T: Element, U: Element, F: Fn(T, T) -> U>(
+    op: &str,
+    a: &Array,
+    b: &Array,
+    sa: &[T],
+    sb: &[T],
+    f: F,
+) -> Result<Array> {
     let shape = ivy::broadcast_shapes_of(op, a.shape(), b.shape())?;
     if sb.len() == 1 && shape == *a.shape() {
         let y = sb[0];

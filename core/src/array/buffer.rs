@@ -69,15 +69,54 @@ const ALIGN: usize = pool::ALIGN;
 /// Where the elements start in such an allocation.
 const OFFSET: usize = std::mem::size_of::<Head>().next_multiple_of(ALIGN);
 
-/// The layout of a header followed by `cap` elements of `T` (rounded up to a
-/// size class of the small-block cache); `None` past `isize::MAX` bytes.
-#[inline]
-fn inline_layout<T>(cap: usize) -> Option<Layout> {
-    const { assert!(std::mem::align_of::<T>() <= ALIGN && std::mem::align_of::<Head>() <= ALIGN) };
-    std::mem::size_of::<T>()
+/// Storage for a header followed by `cap` elements of `size` bytes (rounded
+/// up to a size class of the small-block cache), with a count of one; the
+/// elements are uninitialised. `None` past `isize::MAX` bytes.
+///
+/// The same code for every element type, out of line: a kernel inlines only
+/// the call.
+#[inline(never)]
+fn allocate_storage(size: usize, cap: usize) -> Option<NonNull<Head>> {
+    let layout = size
         .checked_mul(cap)
         .and_then(|bytes| bytes.checked_add(OFFSET))
-        .and_then(pool::layout_for)
+        .and_then(pool::layout_for)?;
+    match pool::take(layout) {
+        // SAFETY: a cached block of `layout`, which nothing else refers to.
+        Some(block) => Some(unsafe { init_storage(block.cast(), layout) }),
+        None => allocate_storage_slow(layout),
+    }
+}
+
+/// [`allocate_storage`] when the small-block cache has no block of the size:
+/// from the system allocator.
+#[cold]
+#[inline(never)]
+fn allocate_storage_slow(layout: Layout) -> Option<NonNull<Head>> {
+    // SAFETY: layouts from `pool::layout_for` have a non-zero size.
+    let Some(block) = NonNull::new(unsafe { std::alloc::alloc(layout) }) else {
+        handle_alloc_error(layout)
+    };
+    // SAFETY: a fresh block of `layout`.
+    Some(unsafe { init_storage(block.cast(), layout) })
+}
+
+/// Write the header of fresh storage of `layout` at `head`.
+///
+/// # Safety
+/// `head` must be an allocation of `layout` (which has room for a `Head`)
+/// that nothing else refers to.
+#[inline]
+unsafe fn init_storage(head: NonNull<Head>, layout: Layout) -> NonNull<Head> {
+    // SAFETY: the caller promises the allocation.
+    unsafe {
+        head.write(Head {
+            count: AtomicUsize::new(1),
+            layout,
+            adopted: false,
+        })
+    };
+    head
 }
 
 /// Free a buffer's storage; called by its last handle. The same for every
@@ -88,6 +127,26 @@ fn inline_layout<T>(cap: usize) -> Option<Layout> {
 /// its elements.
 #[inline(never)]
 unsafe fn release(head: NonNull<Head>, elements: NonNull<u8>) {
+    // SAFETY: the header lives until the storage is freed; a block that is
+    // not an adopted vector's came from `pool::allocate` with `layout`, and
+    // no handle is left to use it.
+    unsafe {
+        let h = head.as_ref();
+        if h.adopted || !pool::keep_fast(head.cast(), h.layout) {
+            release_slow(head, elements);
+        }
+    }
+}
+
+/// [`release`] when the small-block cache's fast path does not take the
+/// storage: the cache may still keep it (its first block on this thread),
+/// else it goes back to the system allocator.
+///
+/// # Safety
+/// As for [`release`].
+#[cold]
+#[inline(never)]
+unsafe fn release_slow(head: NonNull<Head>, elements: NonNull<u8>) {
     // SAFETY: the storage is ours to free (no handle is left), with the
     // layouts recorded when it was made.
     unsafe {
@@ -99,8 +158,8 @@ unsafe fn release(head: NonNull<Head>, elements: NonNull<u8>) {
                 dealloc(elements.as_ptr(), layout);
             }
             dealloc(head.as_ptr().cast::<u8>(), Layout::new::<Head>());
-        } else {
-            pool::free(head.as_ptr().cast::<u8>(), layout);
+        } else if !pool::keep(head.cast(), layout) {
+            dealloc(head.as_ptr().cast::<u8>(), layout);
         }
     }
 }
@@ -110,22 +169,11 @@ impl<T: Copy> Buffer<T> {
     /// uninitialised. `None` if `cap` elements would pass `isize::MAX` bytes.
     #[inline]
     fn allocate(cap: usize) -> Option<(NonNull<Head>, NonNull<T>)> {
-        let layout = inline_layout::<T>(cap)?;
-        // SAFETY: the layout comes from `pool::layout_for`.
-        let raw = unsafe { pool::allocate(layout) };
-        let Some(head) = NonNull::new(raw.cast::<Head>()) else {
-            handle_alloc_error(layout)
-        };
-        // SAFETY: `raw` is a fresh allocation of `layout`, which starts with
-        // a `Head` and has room for the elements at `OFFSET`.
-        unsafe {
-            head.write(Head {
-                count: AtomicUsize::new(1),
-                layout,
-                adopted: false,
-            });
-            Some((head, NonNull::new_unchecked(raw.add(OFFSET).cast::<T>())))
-        }
+        const { assert!(std::mem::align_of::<T>() <= ALIGN && std::mem::align_of::<Head>() <= ALIGN) };
+        let head = allocate_storage(std::mem::size_of::<T>(), cap)?;
+        // SAFETY: the storage has room for `cap` elements at `OFFSET`.
+        let elements = unsafe { head.cast::<u8>().add(OFFSET).cast::<T>() };
+        Some((head, elements))
     }
 
     /// Adopt a vector without copying its elements.

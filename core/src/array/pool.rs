@@ -10,8 +10,9 @@
 //! is returned to the system allocator when the thread exits, and holds at
 //! most `CLASSES * DEPTH` blocks (64 KiB).
 
-use std::alloc::{Layout, alloc, dealloc};
+use std::alloc::{Layout, dealloc};
 use std::cell::UnsafeCell;
+use std::ptr::NonNull;
 
 /// The largest block the cache keeps.
 pub(crate) const MAX_BYTES: usize = 1024;
@@ -31,28 +32,50 @@ pub(crate) const ALIGN: usize = 16;
 struct Pool {
     blocks: [[*mut u8; DEPTH]; CLASSES],
     len: [u8; CLASSES],
-}
-
-impl Drop for Pool {
-    fn drop(&mut self) {
-        for class in 0..CLASSES {
-            for &block in &self.blocks[class][..usize::from(self.len[class])] {
-                // SAFETY: the block was allocated with this class's layout
-                // and is owned by the cache.
-                unsafe { dealloc(block, class_layout(class)) }
-            }
-        }
-        self.len = [0; CLASSES];
-    }
+    /// Whether this thread's [`Drain`] is registered to empty the cache when
+    /// the thread exits.
+    drained_at_exit: bool,
 }
 
 thread_local! {
+    // No destructor, so reaching the cache costs no lazy-initialisation
+    // test; blocks are handed back at thread exit by `DRAIN`, registered
+    // when the cache first keeps a block.
     static POOL: UnsafeCell<Pool> = const {
         UnsafeCell::new(Pool {
             blocks: [[std::ptr::null_mut(); DEPTH]; CLASSES],
             len: [0; CLASSES],
+            drained_at_exit: false,
         })
     };
+    static DRAIN: Drain = const { Drain };
+}
+
+/// Empties this thread's cache when the thread exits.
+struct Drain;
+
+impl Drop for Drain {
+    fn drop(&mut self) {
+        with_pool(|pool| {
+            for class in 0..CLASSES {
+                for &block in &pool.blocks[class][..usize::from(pool.len[class])] {
+                    // SAFETY: the block was allocated with this class's
+                    // layout and is owned by the cache.
+                    unsafe { dealloc(block, class_layout(class)) }
+                }
+            }
+            pool.len = [0; CLASSES];
+            // Blocks freed later on this thread go to the system allocator.
+            pool.drained_at_exit = false;
+        });
+    }
+}
+
+/// Register this thread's [`Drain`]; false when the thread is exiting.
+#[cold]
+#[inline(never)]
+fn register_drain() -> bool {
+    DRAIN.try_with(|_| ()).is_ok()
 }
 
 /// The layout of the blocks of size class `class` (below `CLASSES`).
@@ -84,68 +107,113 @@ fn class_of(layout: Layout) -> Option<usize> {
     debug_assert!(
         size > MAX_BYTES || (size.is_multiple_of(GRAIN) && size > 0 && layout.align() == ALIGN)
     );
-    (size <= MAX_BYTES).then(|| size / GRAIN - 1)
+    // `% CLASSES` changes nothing for a layout from `layout_for` (a
+    // multiple of GRAIN from GRAIN to MAX_BYTES) and shows the compiler the
+    // class is in range.
+    (size <= MAX_BYTES).then(|| (size / GRAIN).wrapping_sub(1) % CLASSES)
 }
 
-/// Run `f` on this thread's cache; `None` while the thread is exiting.
+/// Run `f` on this thread's cache.
 #[inline]
-fn with_pool<R>(f: impl FnOnce(&mut Pool) -> R) -> Option<R> {
-    POOL.try_with(|pool| {
-        // SAFETY: the cache is only touched by this thread, by `allocate`
-        // and `free`, which do not re-enter each other; no reference to it
-        // outlives this call.
+fn with_pool<R>(f: impl FnOnce(&mut Pool) -> R) -> R {
+    POOL.with(|pool| {
+        // SAFETY: the cache is only touched by this thread, by `take`,
+        // `keep_fast`, `keep` and `Drain`, which do not re-enter each other;
+        // no reference to it outlives this call.
         f(unsafe { &mut *pool.get() })
     })
-    .ok()
 }
 
-/// Allocate a block of `layout` (a layout from [`layout_for`]); null when the
-/// system allocator fails.
-///
-/// # Safety
-/// `layout` must come from [`layout_for`].
+/// A cached block of `layout` (a layout from [`layout_for`]), if this
+/// thread's cache has one; the caller allocates otherwise.
 #[inline]
-pub(crate) unsafe fn allocate(layout: Layout) -> *mut u8 {
-    if let Some(class) = class_of(layout) {
-        let cached = with_pool(|pool| {
-            let n = pool.len[class].checked_sub(1)?;
-            pool.len[class] = n;
-            Some(pool.blocks[class][usize::from(n)])
-        });
-        if let Some(Some(block)) = cached {
-            return block;
-        }
-    }
-    // SAFETY: layouts from `layout_for` have a non-zero size.
-    unsafe { alloc(layout) }
+pub(crate) fn take(layout: Layout) -> Option<NonNull<u8>> {
+    let class = class_of(layout)?;
+    with_pool(|pool| {
+        let n = pool.len[class].checked_sub(1)?;
+        pool.len[class] = n;
+        // `% DEPTH` changes nothing (the cache holds at most DEPTH blocks
+        // per class) and spares the bounds check.
+        NonNull::new(pool.blocks[class][usize::from(n) % DEPTH])
+    })
 }
 
-/// Free a block allocated by [`allocate`] with `layout`.
+/// [`keep`] on its fast path only: false also when this thread's [`Drain`]
+/// is not registered yet, which [`keep`] then does. Inlined into the code
+/// that frees, which calls [`keep`] out of line when this says no.
 ///
 /// # Safety
-/// `block` must come from [`allocate`] with this `layout`, and nothing may
-/// use it afterwards.
+/// As for [`keep`].
 #[inline]
-pub(crate) unsafe fn free(block: *mut u8, layout: Layout) {
-    if let Some(class) = class_of(layout) {
-        let kept = with_pool(|pool| {
-            let n = pool.len[class];
-            let slot = pool.blocks[class].get_mut(usize::from(n))?;
-            *slot = block;
-            pool.len[class] = n + 1;
-            Some(())
-        });
-        if let Some(Some(())) = kept {
-            return;
+pub(crate) unsafe fn keep_fast(block: NonNull<u8>, layout: Layout) -> bool {
+    let Some(class) = class_of(layout) else {
+        return false;
+    };
+    with_pool(|pool| {
+        let n = usize::from(pool.len[class]);
+        let kept = n < DEPTH && pool.drained_at_exit;
+        if kept {
+            pool.blocks[class][n] = block.as_ptr();
+            pool.len[class] += 1;
         }
-    }
-    // SAFETY: the caller promises the block and its layout.
-    unsafe { dealloc(block, layout) }
+        kept
+    })
+}
+
+/// Keep a block of `layout` for the next allocation of its class; false when
+/// the cache does not take it (too large, its class full, or the thread
+/// exiting) and the caller frees it.
+///
+/// # Safety
+/// `block` must be a block of `layout` (a layout from [`layout_for`]) from
+/// [`take`] or the system allocator, and nothing may use it afterwards if it
+/// is kept.
+pub(crate) unsafe fn keep(block: NonNull<u8>, layout: Layout) -> bool {
+    let Some(class) = class_of(layout) else {
+        return false;
+    };
+    with_pool(|pool| {
+        let n = usize::from(pool.len[class]);
+        if n == DEPTH {
+            return false;
+        }
+        if !pool.drained_at_exit {
+            if !register_drain() {
+                return false;
+            }
+            pool.drained_at_exit = true;
+        }
+        pool.blocks[class][n] = block.as_ptr();
+        pool.len[class] += 1;
+        true
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A block of `layout`, from the cache or the system allocator.
+    fn allocate(layout: Layout) -> *mut u8 {
+        match take(layout) {
+            Some(block) => block.as_ptr(),
+            // SAFETY: layouts from `layout_for` have a non-zero size.
+            None => unsafe { std::alloc::alloc(layout) },
+        }
+    }
+
+    /// Free a block from `allocate`: kept, or given back to the system.
+    ///
+    /// # Safety
+    /// As for [`keep`]; nothing may use the block afterwards.
+    unsafe fn free(block: *mut u8, layout: Layout) {
+        // SAFETY: the caller promises the block and its layout.
+        unsafe {
+            if !keep(NonNull::new(block).expect("a block"), layout) {
+                dealloc(block, layout)
+            }
+        }
+    }
 
     #[test]
     fn a_freed_block_is_reused_by_the_next_allocation_of_its_class() {
@@ -175,7 +243,7 @@ mod tests {
             for &b in &blocks {
                 free(b, layout);
             }
-            assert_eq!(with_pool(|p| usize::from(p.len[0])), Some(DEPTH));
+            assert_eq!(with_pool(|p| usize::from(p.len[0])), DEPTH);
         }
         let big = layout_for(MAX_BYTES + 1).expect("layout");
         assert_eq!(big.size(), MAX_BYTES + 1);
@@ -185,11 +253,30 @@ mod tests {
     }
 
     #[test]
+    fn a_thread_hands_its_cached_blocks_back_when_it_exits() {
+        std::thread::spawn(|| {
+            let layout = layout_for(300).expect("layout");
+            // SAFETY: as above.
+            unsafe { free(allocate(layout), layout) };
+            let class = class_of(layout).expect("class");
+            assert_eq!(with_pool(|p| (p.len[class], p.drained_at_exit)), (1, true));
+            // What the thread's exit runs: the cache is emptied.
+            drop(Drain);
+            assert_eq!(with_pool(|p| (p.len[class], p.drained_at_exit)), (0, false));
+            // SAFETY: as above.
+            unsafe { free(allocate(layout), layout) };
+            assert_eq!(with_pool(|p| p.len[class]), 1);
+        })
+        .join()
+        .expect("thread");
+    }
+
+    #[test]
     fn blocks_freed_on_another_thread_stay_valid() {
         let layout = layout_for(200).expect("layout");
-        // SAFETY: as above; the block moves to the other thread as an
-        // address and is freed there once.
-        let addr = unsafe { allocate(layout) } as usize;
+        let addr = allocate(layout) as usize;
+        // SAFETY: the block moves to the other thread as an address and is
+        // freed there once.
         std::thread::spawn(move || unsafe { free(addr as *mut u8, layout) })
             .join()
             .expect("thread");
