@@ -640,15 +640,19 @@ impl<T: Element> From<Buffer<T>> for HostData {
 mod tests {
     use super::*;
 
-    /// An iterator whose `size_hint` promises more items than it yields.
-    struct Liar(std::ops::Range<u32>);
-    impl Iterator for Liar {
-        type Item = u32;
-        fn next(&mut self) -> Option<u32> {
+    /// An iterator whose `size_hint` claims exactly `.1` items, whatever it
+    /// yields.
+    struct Liar<T>(std::ops::Range<T>, usize);
+    impl<T> Iterator for Liar<T>
+    where
+        std::ops::Range<T>: Iterator<Item = T>,
+    {
+        type Item = T;
+        fn next(&mut self) -> Option<T> {
             self.0.next()
         }
         fn size_hint(&self) -> (usize, Option<usize>) {
-            (10, Some(10))
+            (self.1, Some(self.1))
         }
     }
 
@@ -665,24 +669,14 @@ mod tests {
     #[test]
     fn collect_survives_a_lying_size_hint() {
         // Fewer items than promised: only the written ones are visible.
-        let buf: Buffer<u32> = Liar(0..3).collect();
+        let buf: Buffer<u32> = Liar(0..3u32, 10).collect();
         assert_eq!(buf.as_slice(), [0, 1, 2]);
         drop(buf.clone());
         // More items than promised: the promised ones are taken.
-        let buf: Buffer<u32> = Liar(0..30).collect();
+        let buf: Buffer<u32> = Liar(0..30u32, 10).collect();
         assert_eq!(buf.len(), 10);
         // A length no memory can hold: the items it yields are collected.
-        struct Huge(std::ops::Range<u64>);
-        impl Iterator for Huge {
-            type Item = u64;
-            fn next(&mut self) -> Option<u64> {
-                self.0.next()
-            }
-            fn size_hint(&self) -> (usize, Option<usize>) {
-                (usize::MAX, Some(usize::MAX))
-            }
-        }
-        let buf: Buffer<u64> = Huge(0..5).collect();
+        let buf: Buffer<u64> = Liar(0..5u64, usize::MAX).collect();
         assert_eq!(buf.as_slice(), [0, 1, 2, 3, 4]);
         // No exact size hint at all.
         let buf: Buffer<u32> = (0..100).filter(|x| x % 2 == 0).collect();

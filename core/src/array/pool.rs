@@ -169,24 +169,14 @@ pub(crate) unsafe fn keep_fast(block: NonNull<u8>, layout: Layout) -> bool {
 /// [`take`] or the system allocator, and nothing may use it afterwards if it
 /// is kept.
 pub(crate) unsafe fn keep(block: NonNull<u8>, layout: Layout) -> bool {
-    let Some(class) = class_of(layout) else {
-        return false;
-    };
-    with_pool(|pool| {
-        let n = usize::from(pool.len[class]);
-        if n == DEPTH {
+    if !with_pool(|pool| pool.drained_at_exit) {
+        if !register_drain() {
             return false;
         }
-        if !pool.drained_at_exit {
-            if !register_drain() {
-                return false;
-            }
-            pool.drained_at_exit = true;
-        }
-        pool.blocks[class][n] = block.as_ptr();
-        pool.len[class] += 1;
-        true
-    })
+        with_pool(|pool| pool.drained_at_exit = true);
+    }
+    // SAFETY: the caller's promise, passed on.
+    unsafe { keep_fast(block, layout) }
 }
 
 #[cfg(test)]
