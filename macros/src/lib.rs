@@ -9,8 +9,8 @@
 //! - `#[derive(Tree)]` registers a struct or enum as a pytree node.
 //!
 //! The model, parser and checks of the spec live in `ivy-spec`; the code of
-//! each output family lives in [`emit`], as pure functions from the model to
-//! tokens.
+//! each output family lives in the private module `emit` (`src/emit/`), as
+//! pure functions from the model to tokens.
 
 use proc_macro::TokenStream;
 

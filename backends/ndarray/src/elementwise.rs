@@ -287,23 +287,19 @@ impl ElementwiseKernels for NdarrayBackend {
     }
 
     fn add(&self, x1: &Array, x2: &Array, alpha: Option<Scalar>) -> Result<Array> {
-        numeric!("add", x1, T => match alpha {
-            None => host::zip("add", x1, x2, |a: T, b: T| a.add(b)),
-            Some(s) => {
-                let k: T = s.to_element();
-                host::zip("add", x1, x2, move |a: T, b: T| a.add(k.mul(b)))
-            }
-        })
+        match alpha {
+            None => numeric!("add", x1, T => host::zip("add", x1, x2, |a: T, b: T| a.add(b))),
+            Some(k) => scaled("add", x1, x2, k, false),
+        }
     }
 
     fn subtract(&self, x1: &Array, x2: &Array, alpha: Option<Scalar>) -> Result<Array> {
-        numeric!("subtract", x1, T => match alpha {
-            None => host::zip("subtract", x1, x2, |a: T, b: T| a.sub(b)),
-            Some(s) => {
-                let k: T = s.to_element();
-                host::zip("subtract", x1, x2, move |a: T, b: T| a.sub(k.mul(b)))
+        match alpha {
+            None => {
+                numeric!("subtract", x1, T => host::zip("subtract", x1, x2, |a: T, b: T| a.sub(b)))
             }
-        })
+            Some(k) => scaled("subtract", x1, x2, k, true),
+        }
     }
 
     fn multiply(&self, x1: &Array, x2: &Array) -> Result<Array> {
@@ -432,6 +428,20 @@ impl ElementwiseKernels for NdarrayBackend {
         }
         complex!("conj", x, T => host::map("conj", x, <T as Num>::conj))
     }
+}
+
+/// `x1 + alpha * x2` (or `x1 - alpha * x2` when `subtract`): the keyword
+/// forms of `add` and `subtract`, out of line so the plain forms stay small.
+#[inline(never)]
+fn scaled(op: &str, x1: &Array, x2: &Array, alpha: Scalar, subtract: bool) -> Result<Array> {
+    numeric!(op, x1, T => {
+        let k: T = alpha.to_element();
+        if subtract {
+            host::zip(op, x1, x2, move |a: T, b: T| a.sub(k.mul(b)))
+        } else {
+            host::zip(op, x1, x2, move |a: T, b: T| a.add(k.mul(b)))
+        }
+    })
 }
 
 #[cfg(test)]
@@ -566,6 +576,24 @@ mod tests {
                 vec![-1.0, 0.0, 0.5, 3.0],
             ),
         ]
+    }
+
+    #[test]
+    fn add_and_subtract_scale_the_second_operand_by_alpha() -> Result<()> {
+        // [1, 2] + 3 * [4, 5] = [13, 17]; [1, 2] - 3 * [4, 5] = [-11, -13].
+        for dtype in [Dtype::Float32, Dtype::Int64, Dtype::Complex128] {
+            let x1 = ivy::astype(&a(vec![1i64, 2]), dtype)?;
+            let x2 = ivy::astype(&a(vec![4i64, 5]), dtype)?;
+            let sum = ivy::add_with(&x1, &x2, ivy::opts::Add::new().alpha(3))?;
+            let difference = ivy::subtract_with(&x1, &x2, ivy::opts::Subtract::new().alpha(3))?;
+            assert_eq!(sum.dtype(), dtype);
+            assert_eq!(f64s(&sum)?, vec![13.0, 17.0], "{dtype}");
+            assert_eq!(f64s(&difference)?, vec![-11.0, -13.0], "{dtype}");
+        }
+        // Without alpha, the plain forms.
+        let plain = ivy::subtract(&a(vec![1.5f64]), &a(vec![0.25f64]))?;
+        assert_eq!(f64s(&plain)?, vec![1.25]);
+        Ok(())
     }
 
     #[test]

@@ -360,6 +360,10 @@ impl<T: Copy> From<Vec<T>> for Buffer<T> {
 
 /// The elements of a host array: a [`Buffer`] of one of the 15 dtypes.
 ///
+/// The tag is a whole word whose value is the dtype's (`repr(u64)` with the
+/// dtypes as discriminants): reading the dtype is one load, and moving a
+/// `HostData` is a copy of four aligned words.
+///
 /// ```
 /// # extern crate ivy_core as ivy;
 /// use ivy::{Dtype, HostData};
@@ -369,22 +373,23 @@ impl<T: Copy> From<Vec<T>> for Buffer<T> {
 /// ```
 #[derive(Clone, Debug)]
 #[allow(missing_docs)]
+#[repr(u64)]
 pub enum HostData {
-    I8(Buffer<i8>),
-    I16(Buffer<i16>),
-    I32(Buffer<i32>),
-    I64(Buffer<i64>),
-    U8(Buffer<u8>),
-    U16(Buffer<u16>),
-    U32(Buffer<u32>),
-    U64(Buffer<u64>),
-    BF16(Buffer<bf16>),
-    F16(Buffer<f16>),
-    F32(Buffer<f32>),
-    F64(Buffer<f64>),
-    Bool(Buffer<bool>),
-    C64(Buffer<Complex32>),
-    C128(Buffer<Complex64>),
+    I8(Buffer<i8>) = Dtype::Int8 as u64,
+    I16(Buffer<i16>) = Dtype::Int16 as u64,
+    I32(Buffer<i32>) = Dtype::Int32 as u64,
+    I64(Buffer<i64>) = Dtype::Int64 as u64,
+    U8(Buffer<u8>) = Dtype::UInt8 as u64,
+    U16(Buffer<u16>) = Dtype::UInt16 as u64,
+    U32(Buffer<u32>) = Dtype::UInt32 as u64,
+    U64(Buffer<u64>) = Dtype::UInt64 as u64,
+    BF16(Buffer<bf16>) = Dtype::BFloat16 as u64,
+    F16(Buffer<f16>) = Dtype::Float16 as u64,
+    F32(Buffer<f32>) = Dtype::Float32 as u64,
+    F64(Buffer<f64>) = Dtype::Float64 as u64,
+    Bool(Buffer<bool>) = Dtype::Bool as u64,
+    C64(Buffer<Complex32>) = Dtype::Complex64 as u64,
+    C128(Buffer<Complex64>) = Dtype::Complex128 as u64,
 }
 
 /// Run `$body` with `$b` bound to the typed buffer inside a [`HostData`] and
@@ -579,8 +584,14 @@ macro_rules! with_dtype {
 
 impl HostData {
     /// The dtype of the elements.
+    #[inline]
     pub fn dtype(&self) -> Dtype {
-        with_host_data!(self, _b, T => <T as Element>::DTYPE)
+        // SAFETY: an enum with a primitive representation begins with its
+        // discriminant, of that type (here `u64`).
+        let tag = unsafe { *(self as *const HostData).cast::<u64>() };
+        // SAFETY: every discriminant is a `Dtype` value (see the enum), and
+        // `Dtype` is `repr(u8)`.
+        unsafe { std::mem::transmute::<u8, Dtype>(tag as u8) }
     }
 
     /// Number of elements.
@@ -639,6 +650,15 @@ impl<T: Element> From<Buffer<T>> for HostData {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_dtype_of_host_data_is_its_element_type_s_for_all_15() {
+        for dtype in Dtype::ALL {
+            let data = crate::with_dtype!(dtype, T => HostData::from(vec![T::default(); 2]));
+            assert_eq!(data.dtype(), dtype);
+            crate::with_host_data!(&data, _b, T => assert_eq!(<T as Element>::DTYPE, dtype));
+        }
+    }
 
     /// An iterator whose `size_hint` claims exactly `.1` items, whatever it
     /// yields.

@@ -49,19 +49,21 @@ pub struct Array {
 pub enum Data {
     /// Contiguous row-major host memory; every backend accepts it.
     Host(HostData),
-    /// A tensor owned by a backend (for example a candle tensor).
-    Native(NativeData),
+    /// A tensor owned by a backend (for example a candle tensor), shared by
+    /// the clones of the array. Behind one pointer, so a `Data` is a host
+    /// buffer's four words whatever the variant, and copying one never splits
+    /// a word.
+    Native(Arc<NativeData>),
 }
 
 /// A backend's own tensor inside an [`Array`].
-#[derive(Clone)]
 pub struct NativeData {
     /// Dtype of the elements.
     pub dtype: Dtype,
     /// Device holding them.
     pub device: Device,
     /// The tensor; the backend that made it knows its type.
-    pub value: Arc<dyn Any + Send + Sync>,
+    pub value: Box<dyn Any + Send + Sync>,
 }
 
 impl Array {
@@ -109,7 +111,7 @@ impl Array {
     pub fn from_native(backend: &'static BackendEntry, shape: Shape, native: NativeData) -> Array {
         Array {
             shape,
-            data: Data::Native(native),
+            data: Data::Native(Arc::new(native)),
             backend,
         }
     }
@@ -311,7 +313,7 @@ impl Array {
             (Data::Host(a), Data::Host(b)) => {
                 crate::with_host_data!(a, x, T => b.buffer::<T>().is_some_and(|y| x.ptr_eq(y)))
             }
-            (Data::Native(a), Data::Native(b)) => Arc::ptr_eq(&a.value, &b.value),
+            (Data::Native(a), Data::Native(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }
     }

@@ -14,11 +14,11 @@ pub type Complex64 = num_complex::Complex<f64>;
 
 /// A Rust type that stores the elements of one dtype.
 ///
-/// Implemented for `bool`, `i8`..`i64`, `u8`..`u64`, [`bf16`], [`f16`], `f32`,
-/// `f64`, [`Complex32`] and [`Complex64`]. Casts between any two elements follow
-/// NumPy's `astype`: integers wrap, floats truncate toward zero and saturate
-/// when cast to integers (NaN gives 0), complex to real keeps the real part, and
-/// anything to `bool` is "not zero".
+/// Implemented for `bool`, `i8`..`i64`, `u8`..`u64`, [`bf16`],
+/// [`f16`](struct@f16), `f32`, `f64`, [`Complex32`] and [`Complex64`]. Casts
+/// between any two elements follow NumPy's `astype`: integers wrap, floats
+/// truncate toward zero and saturate when cast to integers (NaN gives 0),
+/// complex to real keeps the real part, and anything to `bool` is "not zero".
 ///
 /// ```
 /// # extern crate ivy_core as ivy;

@@ -11,13 +11,13 @@
 //! implements `Tree<L>` for the leaf type `L` it holds, so
 //! `Vec<(f64, Option<f64>)>` is a tree of `f64` leaves (inferred), and
 //! [`TreeMap<L, M>`](TreeMap) gives the same type with `M` leaves, so
-//! [`tree_map`](crate::tree_map) can turn `Vec<f64>` into `Vec<Array>`.
+//! [`tree_map`] can turn `Vec<f64>` into `Vec<Array>`.
 //!
-//! [`tree_flatten`](crate::tree_flatten) returns the leaves in a fixed order
+//! [`tree_flatten`] returns the leaves in a fixed order
 //! (elements in order, struct fields in declaration order, map entries in
 //! sorted key order) and a [`TreeDef`]: the structure, printable, comparable,
 //! hashable and serializable, from which
-//! [`tree_unflatten`](crate::tree_unflatten) rebuilds the value.
+//! [`tree_unflatten`] rebuilds the value.
 //!
 //! ```
 //! # extern crate ivy_core as ivy;
@@ -88,7 +88,7 @@
 //!   for two structures to be equal.
 //! - `is_leaf` predicates see a node's key path and structure
 //!   ([`NodeRef`]); whatever they cut off is handed out as a [`Subtree`]
-//!   (see [`tree_flatten_with`](crate::tree_flatten_with)). To make a type
+//!   (see [`tree_flatten_with`]). To make a type
 //!   of your own a leaf, derive `Tree` with `#[tree(leaf)]`.
 //! - Errors are [`Error::Structure`](crate::Error::Structure): the function,
 //!   the key path of the first disagreement (`tree['w'][0]`), and one line

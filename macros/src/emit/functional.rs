@@ -490,8 +490,12 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
         }
         OpKind::Compositional | OpKind::Standalone => body_path,
     };
+    // Inlined into the public function: a call on arrays then runs the
+    // dispatch and the guarded kernel call in the caller's frame, and the
+    // result is not moved through one more frame.
     quote! {
         #[allow(clippy::too_many_arguments, unused_variables, clippy::let_and_return, clippy::needless_borrow)]
+        #[inline]
         fn #leaf(#(#params,)* __opts: #opts_ty) -> #k::Result<#ret> {
             #(#steps)*
             #run

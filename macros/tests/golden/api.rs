@@ -65,6 +65,7 @@ pub mod elementwise {
         clippy::let_and_return,
         clippy::needless_borrow
     )]
+    #[inline]
     fn __leaf_add(
         x1: ::ivy::args::OperandRef<'_>,
         x2: ::ivy::args::OperandRef<'_>,
@@ -157,6 +158,7 @@ pub mod statistical {
         clippy::let_and_return,
         clippy::needless_borrow
     )]
+    #[inline]
     fn __leaf_sum(
         x: ::ivy::args::OperandRef<'_>,
         __opts: &::ivy::opts::Sum,
@@ -265,6 +267,7 @@ pub mod activations {
         clippy::let_and_return,
         clippy::needless_borrow
     )]
+    #[inline]
     fn __leaf_softplus(
         x: ::ivy::args::OperandRef<'_>,
         __opts: &::ivy::opts::Softplus,
@@ -332,6 +335,7 @@ pub mod activations {
         clippy::let_and_return,
         clippy::needless_borrow
     )]
+    #[inline]
     fn __leaf_relu(
         x: ::ivy::args::OperandRef<'_>,
         __opts: &(),
