@@ -6,12 +6,44 @@
 //! generated from the op spec (one method per primary op, each with a default
 //! that returns the tabled "unsupported" error). Together they make the
 //! generated [`Backend`] trait. A backend crate declares one static
-//! [`BackendEntry`] and registers it:
+//! [`BackendEntry`] and registers it in [`BACKENDS`] with `linkme`, after
+//! which [`set_backend`] finds it by name:
 //!
-//! ```ignore
-//! pub static NDARRAY: BackendEntry = BackendEntry::new(&NdarrayBackend);
-//! #[linkme::distributed_slice(ivy_core::backend::BACKENDS)]
-//! static REGISTER: &BackendEntry = &NDARRAY;
+//! ```rust,standalone_crate
+//! # extern crate ivy_core as ivy;
+//! use ivy::backend::{BACKENDS, BackendBase, BackendEntry};
+//! use ivy::kernels::*;
+//!
+//! struct Tiny;
+//!
+//! impl BackendBase for Tiny {
+//!     fn name(&self) -> &'static str { "tiny" }
+//!     fn version(&self) -> &'static str { "0.1.0" }
+//! }
+//!
+//! // No kernels yet: every op returns the tabled "unsupported" error.
+//! impl ElementwiseKernels for Tiny {}
+//! impl CreationKernels for Tiny {}
+//! impl DataTypeKernels for Tiny {}
+//! impl ManipulationKernels for Tiny {}
+//! impl StatisticalKernels for Tiny {}
+//! impl UtilityKernels for Tiny {}
+//! impl LinearAlgebraKernels for Tiny {}
+//! impl SearchingKernels for Tiny {}
+//! impl SortingKernels for Tiny {}
+//! impl ActivationsKernels for Tiny {}
+//! impl LossesKernels for Tiny {}
+//! impl GeneralKernels for Tiny {}
+//!
+//! pub static TINY: BackendEntry = BackendEntry::new(&Tiny);
+//! #[linkme::distributed_slice(BACKENDS)]
+//! static REGISTER: &BackendEntry = &TINY;
+//!
+//! ivy::set_backend("tiny")?;
+//! assert_eq!(ivy::current_backend_str(), "tiny");
+//! let err = ivy::zeros([2]).unwrap_err();
+//! assert!(err.to_string().contains("tiny"), "{err}");
+//! # Ok::<(), ivy::Error>(())
 //! ```
 
 mod registry;

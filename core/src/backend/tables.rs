@@ -3,7 +3,7 @@
 //!
 //! A kernel's table is written on it, as Ivy's decorators are:
 //!
-//! ```ignore
+//! ```text
 //! #[ivy::kernels]
 //! impl ElementwiseKernels for MyBackend {
 //!     #[unsupported_dtypes("1.2 and below" => (float16, bfloat16))]
@@ -13,7 +13,8 @@
 //!
 //! When a backend is first used, every table is resolved for its version (see
 //! [`resolve_version`]) into one [`DtypeSet`] per op, so a call checks its
-//! dtype with one mask test and never parses anything.
+//! dtype with one mask test and never parses anything. The README's
+//! "Backends and their dtype tables" runs a whole backend with such a table.
 
 use super::{Backend, BackendEntry, resolve_version};
 use crate::catalogue::{self, OpId, OpInfo, OpKind};
