@@ -14,7 +14,8 @@ use std::ops::Deref;
 use std::ptr::NonNull;
 
 pub use crate::catalogue::CastTarget;
-pub use ivy_macros::{api, array};
+pub use ivy_macros::{api, array, register_backend};
+pub use ivy_spec::for_each_op_with;
 pub use linkme;
 
 /// The backend of a call: the one every array argument lives on, else the

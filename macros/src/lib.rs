@@ -5,6 +5,8 @@
 //!   by `ivy-core`, through `ivy_spec::for_each_op!`).
 //! - `#[op]` does the same for one function: how a user adds an op.
 //! - `#[kernels]` records the dtype tables written on a backend's kernels.
+//! - `register_backend!` registers a backend and fills in the kernel
+//!   categories it does not implement.
 //! - `array!` builds an array from nested literals.
 //! - `#[derive(Tree)]` registers a struct or enum as a pytree node.
 //!
@@ -19,6 +21,7 @@ mod array_lit;
 mod emit;
 mod kernels_attr;
 mod op;
+mod register_backend;
 mod tree;
 
 /// The whole spec to the API (used by `ivy-core`).
@@ -46,6 +49,15 @@ pub fn op(args: TokenStream, item: TokenStream) -> TokenStream {
 #[proc_macro_attribute]
 pub fn kernels(args: TokenStream, item: TokenStream) -> TokenStream {
     kernels_attr::expand(args.into(), item.into()).into()
+}
+
+/// The expansion of `ivy::register_backend!`: the public macro is a
+/// `macro_rules!` wrapper in ivy-core that passes `{ $crate; input }` and the
+/// spec (through `ivy_spec::for_each_op_with!`).
+#[doc(hidden)]
+#[proc_macro]
+pub fn register_backend(input: TokenStream) -> TokenStream {
+    register_backend::expand(input.into()).into()
 }
 
 /// The expansion of `ivy::array!` (`array![[1.0, 2.0], [3.0, 4.0]]`): the

@@ -100,3 +100,23 @@ fn the_callback_chain_lists_every_category_file() {
         );
     }
 }
+
+#[test]
+fn the_generator_gets_its_arguments_then_every_category_in_order() {
+    let plain = ivy_spec::for_each_op!(stringify);
+    let with = ivy_spec::for_each_op_with!([stringify] some args; here);
+    let args = with
+        .strip_suffix(plain)
+        .expect("the spec follows the arguments");
+    assert_eq!(
+        args.split_whitespace().collect::<String>(),
+        "{someargs;here}"
+    );
+    let mut at = 0;
+    for name in CATEGORIES {
+        let found = plain[at..]
+            .find(&format!("category {name}"))
+            .unwrap_or_else(|| panic!("category {name} missing or out of order"));
+        at += found + 1;
+    }
+}

@@ -36,7 +36,7 @@ mod sorting;
 mod statistical;
 mod utility;
 
-use ivy::backend::{BackendBase, BackendEntry};
+use ivy::backend::BackendBase;
 
 /// The version of the `ndarray` crate the kernels are built and tested
 /// against; the dtype tables are resolved for it. (A test checks it against
@@ -54,11 +54,14 @@ pub const NDARRAY_VERSION: &str = "0.17.2";
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NdarrayBackend;
 
-/// The registered entry of the ndarray backend.
-pub static NDARRAY: BackendEntry = BackendEntry::new(&NdarrayBackend);
-
-#[linkme::distributed_slice(ivy::backend::BACKENDS)]
-static REGISTER: &BackendEntry = &NDARRAY;
+ivy::register_backend! {
+    /// The registered entry of the ndarray backend.
+    pub static NDARRAY: NdarrayBackend = NdarrayBackend;
+    kernels: [
+        activations, creation, data_type, elementwise, linear_algebra, manipulation, searching,
+        sorting, statistical, utility,
+    ];
+}
 
 impl BackendBase for NdarrayBackend {
     fn name(&self) -> &'static str {
@@ -69,6 +72,3 @@ impl BackendBase for NdarrayBackend {
         NDARRAY_VERSION
     }
 }
-
-impl ivy::kernels::LossesKernels for NdarrayBackend {}
-impl ivy::kernels::GeneralKernels for NdarrayBackend {}

@@ -5,14 +5,14 @@
 //! dtypes and devices, written by hand) and the per-category kernel traits
 //! generated from the op spec (one method per primary op, each with a default
 //! that returns the tabled "unsupported" error). Together they make the
-//! generated [`Backend`] trait. A backend crate declares one static
-//! [`BackendEntry`] and registers it in [`BACKENDS`] with `linkme`, after
-//! which [`set_backend`] finds it by name:
+//! generated [`Backend`] trait. A backend crate implements the categories it
+//! has kernels for and registers itself with [`register_backend!`](crate::register_backend),
+//! which declares its [`BackendEntry`], adds it to [`BACKENDS`] and gives the
+//! other categories their defaults; [`set_backend`] then finds it by name:
 //!
 //! ```rust,standalone_crate
 //! # extern crate ivy_core as ivy;
-//! use ivy::backend::{BACKENDS, BackendBase, BackendEntry};
-//! use ivy::kernels::*;
+//! use ivy::backend::BackendBase;
 //!
 //! struct Tiny;
 //!
@@ -22,22 +22,10 @@
 //! }
 //!
 //! // No kernels yet: every op returns the tabled "unsupported" error.
-//! impl ElementwiseKernels for Tiny {}
-//! impl CreationKernels for Tiny {}
-//! impl DataTypeKernels for Tiny {}
-//! impl ManipulationKernels for Tiny {}
-//! impl StatisticalKernels for Tiny {}
-//! impl UtilityKernels for Tiny {}
-//! impl LinearAlgebraKernels for Tiny {}
-//! impl SearchingKernels for Tiny {}
-//! impl SortingKernels for Tiny {}
-//! impl ActivationsKernels for Tiny {}
-//! impl LossesKernels for Tiny {}
-//! impl GeneralKernels for Tiny {}
-//!
-//! pub static TINY: BackendEntry = BackendEntry::new(&Tiny);
-//! #[linkme::distributed_slice(BACKENDS)]
-//! static REGISTER: &BackendEntry = &TINY;
+//! ivy::register_backend! {
+//!     pub static TINY: Tiny = Tiny;
+//!     kernels: [];
+//! }
 //!
 //! ivy::set_backend("tiny")?;
 //! assert_eq!(ivy::current_backend_str(), "tiny");
@@ -197,3 +185,69 @@ impl BackendBase for NoBackend {
 }
 
 pub(crate) static NO_BACKEND: BackendEntry = BackendEntry::new(&NoBackend);
+
+/// Register a backend: declare its [`BackendEntry`], add it to [`BACKENDS`]
+/// (so [`set_backend`] finds it by name), and give every kernel category it
+/// does not implement the default impl, whose kernels return the tabled
+/// "unsupported" error.
+///
+/// ```text
+/// ivy::register_backend! {
+///     /// Docs of the entry.
+///     pub static ENTRY: BackendType = <expression of BackendType>;
+///     kernels: [elementwise, creation];   // the categories implemented
+/// }
+/// ```
+///
+/// `ENTRY` is a `BackendEntry`; arrays of the backend are made with it. The
+/// backend value is kept in a `static` of its own, so it may hold state. The
+/// `kernels` list names (in snake case, as in the catalogue) the categories
+/// whose `<Category>Kernels` trait the backend implements itself; the
+/// categories are read from the op spec, so one added to ivy later gets its
+/// default here without a change in the backend. The compiler checks the
+/// list both ways: a category listed but not implemented is a missing trait
+/// impl, one implemented but not listed a conflicting impl.
+///
+/// ```rust,standalone_crate
+/// # extern crate ivy_core as ivy;
+/// use ivy::backend::BackendBase;
+/// use ivy::kernels::ElementwiseKernels;
+/// use ivy::{Array, HostData, Result};
+///
+/// /// A backend with one kernel.
+/// pub struct Negator;
+///
+/// impl BackendBase for Negator {
+///     fn name(&self) -> &'static str { "negator" }
+///     fn version(&self) -> &'static str { "2.0.0" }
+/// }
+///
+/// #[ivy::kernels]
+/// impl ElementwiseKernels for Negator {
+///     #[supported_dtypes("2.0 and above" => (float64))]
+///     fn negative(&self, x: &Array) -> Result<Array> {
+///         let v: Vec<f64> = x.to_vec::<f64>()?.iter().map(|v| -v).collect();
+///         Array::from_host(&NEGATOR, x.shape().clone(), HostData::from(v))
+///     }
+/// }
+///
+/// ivy::register_backend! {
+///     /// The registered negator backend.
+///     pub static NEGATOR: Negator = Negator;
+///     kernels: [elementwise];
+/// }
+///
+/// let _on = ivy::use_backend("negator")?;
+/// let x = Array::from_host(&NEGATOR, ivy::Shape::from([2]), HostData::from(vec![1.0f64, -2.0]))?;
+/// assert_eq!(ivy::negative(&x)?.to_vec::<f64>()?, [-1.0, 2.0]);
+/// // The other categories have their defaults: no kernel, a typed error.
+/// let err = ivy::zeros([2]).unwrap_err();
+/// assert!(err.to_string().contains("negator"), "{err}");
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[macro_export]
+macro_rules! register_backend {
+    ($($input:tt)*) => {
+        $crate::__private::for_each_op_with!([$crate::__private::register_backend] $crate; $($input)*);
+    };
+}

@@ -5,7 +5,7 @@ use crate::error::{Error, Result};
 use std::cell::RefCell;
 
 /// Every backend linked into the program. A backend crate adds its entry with
-/// `#[linkme::distributed_slice(ivy_core::backend::BACKENDS)]`.
+/// [`register_backend!`](crate::register_backend).
 #[linkme::distributed_slice]
 pub static BACKENDS: [&'static BackendEntry];
 

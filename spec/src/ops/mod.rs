@@ -27,10 +27,26 @@ macro_rules! for_each_op {
     };
 }
 
+/// [`for_each_op!`] with arguments for the generator:
+/// `ivy_spec::for_each_op_with!([path::to::gen] args..)` expands to
+/// `path::to::gen! { { args.. } category elementwise { .. } .. }`.
+///
+/// This is how a macro that a user invokes (`ivy::register_backend!`) gets
+/// both the user's input and the spec.
+#[macro_export]
+macro_rules! for_each_op_with {
+    ([$($callback:tt)*] $($args:tt)*) => {
+        $crate::__ops_elementwise! { [[$($callback)*] { $($args)* }] }
+    };
+}
+
 /// The end of the chain: call the generator with everything gathered.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ops_end {
+    ([[$($callback:tt)*] { $($args:tt)* }] $($spec:tt)*) => {
+        $($callback)*! { { $($args)* } $($spec)* }
+    };
     ([$($callback:tt)*] $($spec:tt)*) => {
         $($callback)*! { $($spec)* }
     };

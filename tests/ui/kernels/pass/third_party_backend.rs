@@ -1,7 +1,7 @@
 // A third-party backend: it says who it is, implements the kernels it has,
 // and gets the tabled "unsupported" error for the rest.
-use ivy::backend::{BackendBase, BackendEntry};
-use ivy::kernels::*;
+use ivy::backend::BackendBase;
+use ivy::kernels::ElementwiseKernels;
 
 struct Tiny;
 
@@ -22,19 +22,11 @@ impl ElementwiseKernels for Tiny {
         ivy::Array::from_host(&TINY, x.shape().clone(), ivy::HostData::from(v))
     }
 }
-impl CreationKernels for Tiny {}
-impl DataTypeKernels for Tiny {}
-impl ManipulationKernels for Tiny {}
-impl StatisticalKernels for Tiny {}
-impl UtilityKernels for Tiny {}
-impl LinearAlgebraKernels for Tiny {}
-impl SearchingKernels for Tiny {}
-impl SortingKernels for Tiny {}
-impl ActivationsKernels for Tiny {}
-impl LossesKernels for Tiny {}
-impl GeneralKernels for Tiny {}
 
-static TINY: BackendEntry = BackendEntry::new(&Tiny);
+ivy::register_backend! {
+    static TINY: Tiny = Tiny;
+    kernels: [elementwise];
+}
 
 fn main() {
     let x = ivy::Array::from_host(&TINY, ivy::Shape::from([2]), ivy::HostData::from(vec![1.0f32, -2.0])).unwrap();
@@ -45,4 +37,7 @@ fn main() {
     let err = ivy::negative(&ivy::Array::from_host(&TINY, ivy::Shape::from([1]), ivy::HostData::from(vec![1.0f64])).unwrap()).unwrap_err();
     assert!(err.to_string().contains("not supported by the tiny backend"), "{err}");
     assert!(ivy::tan(&x).is_err());
+    // Registered by name; the categories it left out have their defaults.
+    let _on = ivy::use_backend("tiny").unwrap();
+    assert!(ivy::zeros([2]).unwrap_err().to_string().contains("tiny"));
 }
