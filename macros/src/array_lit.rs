@@ -117,18 +117,7 @@ fn suffix_of(e: &syn::Expr) -> Option<(String, Span)> {
 /// that passes its `$crate`, so the expansion names the crate however the
 /// user's crate (or a doctest, or a renamed dependency) reaches it.
 pub fn expand(input: TokenStream) -> TokenStream {
-    let mut tokens = input.into_iter();
-    let mut krate = TokenStream::new();
-    for tt in tokens.by_ref() {
-        match &tt {
-            TokenTree::Punct(p) if p.as_char() == ';' => break,
-            _ => krate.extend([tt]),
-        }
-    }
-    if krate.is_empty() {
-        krate = quote!(::ivy);
-    }
-    let rest: TokenStream = tokens.collect();
+    let (krate, rest) = crate::emit::split_krate(input);
     match try_expand(&krate, rest) {
         Ok(t) => t,
         Err(e) => {

@@ -8,7 +8,7 @@
 //! the spec: a category added to the spec gets its empty impl in every
 //! backend without a change there.
 
-use crate::emit::kernel_trait;
+use crate::emit::{kernel_trait, split_krate};
 use ivy_spec::ctxt::Ctxt;
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use quote::quote;
@@ -77,27 +77,21 @@ impl Parse for Input {
 /// Expand `{ $crate; input } spec..`.
 pub fn expand(tokens: TokenStream) -> TokenStream {
     let mut tokens = tokens.into_iter();
-    let Some(TokenTree::Group(args)) = tokens.next() else {
-        return quote!(::std::compile_error!(
-            "register_backend: expected `{ $crate; input }` then the spec"
-        ));
-    };
-    debug_assert_eq!(args.delimiter(), Delimiter::Brace);
-    let mut args = args.stream().into_iter();
-    let mut krate = TokenStream::new();
-    for tt in args.by_ref() {
-        match &tt {
-            TokenTree::Punct(p) if p.as_char() == ';' => break,
-            _ => krate.extend([tt]),
+    let args = match tokens.next() {
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => g.stream(),
+        _ => {
+            return quote!(::std::compile_error!(
+                "register_backend: expected `{ $crate; input }` then the spec"
+            ));
         }
-    }
-    let input: TokenStream = args.collect();
-    let cx = Ctxt::new();
-    let spec = match ivy_spec::parse::parse_spec(tokens.collect(), &cx) {
-        Ok(spec) => spec,
-        Err(e) => return e.to_compile_error(),
     };
-    let _ = cx.finish();
+    let (krate, input) = split_krate(args);
+    let cx = Ctxt::new();
+    let spec = ivy_spec::parse::parse_spec(tokens.collect(), &cx);
+    let spec = match (cx.finish(), spec) {
+        (Ok(()), Ok(spec)) => spec,
+        (Err(e), _) | (_, Err(e)) => return e.to_compile_error(),
+    };
     let input: Input = match syn::parse2(input) {
         Ok(i) => i,
         Err(e) => return e.to_compile_error(),

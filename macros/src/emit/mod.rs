@@ -50,6 +50,24 @@ impl Target {
     }
 }
 
+/// Split `$crate; rest` (what a `macro_rules!` wrapper in ivy-core passes a
+/// proc macro, so the expansion names the crate however the caller reaches
+/// it) into the crate path and the rest; the path is `::ivy` if missing.
+pub fn split_krate(input: TokenStream) -> (TokenStream, TokenStream) {
+    let mut tokens = input.into_iter();
+    let mut krate = TokenStream::new();
+    for tt in tokens.by_ref() {
+        match &tt {
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == ';' => break,
+            _ => krate.extend([tt]),
+        }
+    }
+    if krate.is_empty() {
+        krate = quote!(::ivy);
+    }
+    (krate, tokens.collect())
+}
+
 /// `CamelCase` of a snake_case name.
 pub fn camel(name: &str) -> String {
     name.split('_')
