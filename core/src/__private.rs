@@ -14,7 +14,7 @@ use std::ops::Deref;
 use std::ptr::NonNull;
 
 pub use crate::catalogue::CastTarget;
-pub use ivy_macros::{api, array, register_backend};
+pub use ivy_macros::{api, array, container, register_backend};
 pub use ivy_spec::for_each_op_with;
 pub use linkme;
 

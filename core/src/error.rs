@@ -160,6 +160,36 @@ pub enum Error {
         /// The panic message.
         message: String,
     },
+    /// A key chain of a container that does not name what the function
+    /// needs: missing (naming the keys that exist where the walk stopped), a
+    /// leaf where a container is needed, or not a valid chain.
+    #[error("{op}: key chain `{key_chain}`: {message}")]
+    KeyChain {
+        /// The function.
+        op: String,
+        /// The key chain given.
+        key_chain: String,
+        /// What is wrong, in one line.
+        message: String,
+    },
+    /// An op failed at one leaf of a container: the key chain of the leaf
+    /// and the op's own error.
+    #[error("at key chain `{key_chain}`: {source}")]
+    InContainer {
+        /// Where in the container.
+        key_chain: String,
+        /// The error at that leaf.
+        source: Box<Error>,
+    },
+    /// Containers passed to one op do not share a nested structure (seed
+    /// 000): every key chain that breaks it, with the reason.
+    #[error("{op}: the containers do not share a nested structure: {}", .problems.join("; "))]
+    UnsharedStructure {
+        /// The op.
+        op: String,
+        /// One line per offending key chain.
+        problems: Vec<String>,
+    },
     /// A structure mismatch or bad index inside a nest or pytree, located by
     /// its key path.
     #[error("{op}: at {path}: {message}")]
@@ -272,6 +302,39 @@ impl Error {
         }
     }
 
+    /// An error of an op at the leaf `key_chain` of a container. An error
+    /// that already names a leaf (of a nested call) keeps it.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let e = ivy::Error::in_container("a/b", ivy::Error::invalid("tan", "bad"));
+    /// assert_eq!(e.to_string(), "at key chain `a/b`: tan: bad");
+    /// assert_eq!(e.op(), Some("tan"));
+    /// ```
+    pub fn in_container(key_chain: &str, error: Error) -> Error {
+        match error {
+            e @ Error::InContainer { .. } => e,
+            e => Error::InContainer {
+                key_chain: key_chain.to_string(),
+                source: Box::new(e),
+            },
+        }
+    }
+
+    /// The error itself, or for [`Error::InContainer`] the error at the leaf.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let e = ivy::Error::in_container("a", ivy::Error::invalid("tan", "bad"));
+    /// assert!(matches!(e.leaf_error(), ivy::Error::InvalidArgument { .. }));
+    /// ```
+    pub fn leaf_error(&self) -> &Error {
+        match self {
+            Error::InContainer { source, .. } => source.leaf_error(),
+            e => e,
+        }
+    }
+
     /// The op (or function) the error is about, when it names one.
     ///
     /// ```
@@ -291,7 +354,10 @@ impl Error {
             | Error::BackendMismatch { op, .. }
             | Error::UnsupportedDevice { op, .. }
             | Error::KernelPanic { op, .. }
+            | Error::KeyChain { op, .. }
+            | Error::UnsharedStructure { op, .. }
             | Error::Structure { op, .. } => Some(op),
+            Error::InContainer { source, .. } => source.op(),
             Error::UnknownBackend { .. }
             | Error::UnknownOp { .. }
             | Error::UnknownDtype { .. }

@@ -14,6 +14,7 @@ pub mod args;
 pub mod array;
 pub mod backend;
 pub mod catalogue;
+pub mod container;
 mod device;
 pub mod dtype;
 mod error;
@@ -33,6 +34,7 @@ pub use backend::{
     BackendEntry, available_backends, current_backend, current_backend_str, set_backend,
     unset_backend, use_backend, with_backend,
 };
+pub use container::{Config, Container, Entry};
 pub use device::{Device, default_device, set_default_device, unset_default_device};
 pub use dtype::*;
 pub use error::{DtypeList, Error, Result};

@@ -180,7 +180,7 @@ fn try_expand(krate: &TokenStream, input: TokenStream) -> syn::Result<TokenStrea
 /// An unsuffixed literal as a Python scalar without going through a Rust type
 /// (so `3000000000` is not an `i32` overflow); any other expression through
 /// `Scalar::from`.
-fn scalar_of(krate: &TokenStream, e: &syn::Expr) -> TokenStream {
+pub(crate) fn scalar_of(krate: &TokenStream, e: &syn::Expr) -> TokenStream {
     let (neg, inner) = match e {
         syn::Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => (true, &*u.expr),
         other => (false, other),

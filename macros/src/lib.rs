@@ -7,7 +7,8 @@
 //! - `#[kernels]` records the dtype tables written on a backend's kernels.
 //! - `register_backend!` registers a backend and fills in the kernel
 //!   categories it does not implement.
-//! - `array!` builds an array from nested literals.
+//! - `array!` builds an array from nested literals, `container!` a
+//!   Container from nested `key: value` literals.
 //! - `#[derive(Tree)]` registers a struct or enum as a pytree node.
 //!
 //! The model, parser and checks of the spec live in `ivy-spec`; the code of
@@ -18,6 +19,7 @@ use proc_macro::TokenStream;
 
 mod api;
 mod array_lit;
+mod container_lit;
 mod emit;
 mod kernels_attr;
 mod op;
@@ -67,6 +69,15 @@ pub fn register_backend(input: TokenStream) -> TokenStream {
 #[proc_macro]
 pub fn array(input: TokenStream) -> TokenStream {
     array_lit::expand(input.into()).into()
+}
+
+/// The expansion of `ivy::container!` (`container!{ a: [1.0], b: { c: 2 } }`):
+/// the public macro is a `macro_rules!` wrapper in ivy-core that calls this
+/// with `$crate;` in front.
+#[doc(hidden)]
+#[proc_macro]
+pub fn container(input: TokenStream) -> TokenStream {
+    container_lit::expand(input.into()).into()
 }
 
 /// Derive `ivy::Tree` for a struct or enum: its fields become children (or, with

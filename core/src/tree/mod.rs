@@ -130,6 +130,7 @@ pub use ops::{
 };
 pub use record::{RecordInfo, RecordShape};
 pub use subtree::{FlattenConfig, Subtree, never};
+pub(crate) use visit::insertion_order;
 pub use visit::{DictKeys, RecordMatch, Sink, Source, Tree, TreeMap};
 
 /// The derive macro, re-exported so `ivy::tree::Tree` is both the trait and

@@ -1,0 +1,643 @@
+//! [`Container`]: nested, ordered maps from string keys to leaves (Ivy's
+//! `ivy.Container`), for model weights, optimiser state and data batches.
+//!
+//! A container maps keys to [`Entry`]s: a leaf (an [`Array`] by default, any
+//! type `L` in general) or a sub-container. Entries are addressed by *key
+//! chains*, `"a/b/c"` (or `"a.b.c"`, as in Ivy), and the functional API
+//! takes containers wherever it takes arrays: the op runs at every leaf and
+//! returns a container of the results.
+//!
+//! ```
+//! # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+//! use ivy::Container;
+//! let params = ivy::container! {
+//!     dense: { w: [[1.0, 2.0], [3.0, 4.0]], b: [0.5, 0.5] },
+//!     scale: 2.0,
+//! };
+//! assert_eq!(params.cont_all_key_chains(), ["dense/w", "dense/b", "scale"]);
+//! assert_eq!(params.leaf("dense/b")?.to_vec::<f32>()?, vec![0.5, 0.5]);
+//!
+//! // Nestable ops and operators map over the leaves.
+//! let doubled: Container = ivy::multiply(&params, 2)?;
+//! assert_eq!(doubled.leaf("scale")?.item()?.to_f64(), 4.0);
+//! let summed = (&params + &doubled)?;
+//! assert_eq!(summed.leaf("dense/w")?.to_vec::<f32>()?, vec![3.0, 6.0, 9.0, 12.0]);
+//! # Ok::<(), ivy::Error>(())
+//! ```
+//!
+//! # Choices
+//!
+//! - **Keys keep their insertion order** (a Rust map that remembers order,
+//!   as `IndexMap`); Python Ivy sorts keys on construction by default
+//!   (`alphabetical_keys=True`). [`Container::cont_sort_by_key`] gives
+//!   Ivy's sorted order. Two containers are equal (`==`) when they hold the
+//!   same keys and equal entries, in any order, as Python dicts.
+//! - **Keys are non-empty and contain neither `/` nor `.`**: both separate
+//!   the keys of a chain, so inserting `"a/b"` or `"a.b"` creates the level
+//!   `a` (as Ivy's `__setitem__` does).
+//! - Each level shares its key list with the containers mapped from it (one
+//!   reference count per level, not a string per leaf), so mapping a
+//!   container costs what a loop over its leaves costs.
+//! - Python's attribute access (`c.a.b`) is key-chain indexing:
+//!   `c["a/b"]`, [`Container::get`], [`Container::leaf`]. `Index` panics on
+//!   a missing chain, as `HashMap`'s does; every other accessor returns a
+//!   `Result` or an `Option`.
+
+mod build;
+mod iter;
+mod key_chain;
+mod tree;
+
+pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
+pub(crate) use key_chain::KeyChain;
+pub use key_chain::split_key_chain;
+
+use crate::array::Array;
+use crate::error::{Error, Result};
+use indexmap::IndexSet;
+use std::fmt;
+use std::sync::Arc;
+
+/// A nested, ordered map from string keys to leaves and sub-containers.
+///
+/// See the [module docs](self) for the model, and
+/// [`container!`](crate::container!) to write one.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// use ivy::{Container, Entry};
+/// let mut c: Container = Container::new();
+/// c.insert("a/b", ivy::array![1.0, 2.0])?;
+/// c.insert("c", ivy::array![3.0])?;
+/// assert_eq!(c.len(), 2); // top level: a and c
+/// assert!(c.contains("a/b") && !c.contains("a/x"));
+/// assert!(matches!(c["a"], Entry::Container(_)));
+/// assert_eq!(c.leaf("c")?.to_vec::<f32>()?, vec![3.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub struct Container<L = Array> {
+    keys: Keys,
+    values: Vec<Entry<L>>,
+    config: Config,
+}
+
+/// One value of a [`Container`]: a leaf or a sub-container.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::{Container, Entry};
+/// let e: Entry<i64> = Entry::Leaf(3);
+/// assert_eq!(e.as_leaf(), Some(&3));
+/// let s: Entry<i64> = Container::new().into();
+/// assert!(s.as_container().is_some_and(|c| c.is_empty()));
+/// ```
+#[derive(Clone, PartialEq)]
+pub enum Entry<L = Array> {
+    /// A leaf.
+    Leaf(L),
+    /// A sub-container.
+    Container(Container<L>),
+}
+
+/// How a container prints (Ivy's `cont_config` entries that exist here).
+///
+/// Every sub-container has its own; the setters
+/// (`cont_with_print_limit`, ...) change the whole tree.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// let c = ivy::Config::default();
+/// assert_eq!((c.print_limit, c.print_indent, c.key_length_limit), (Some(10), 4, None));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Config {
+    /// Arrays of more elements than this print as their type and shape
+    /// (`None`: always in full). Ivy's default is 10.
+    pub print_limit: Option<usize>,
+    /// Spaces per level of indentation. Ivy's default is 4.
+    pub print_indent: usize,
+    /// Keys longer than this print shortened by
+    /// [`cont_trim_key`](Container::cont_trim_key) (`None`: in full).
+    pub key_length_limit: Option<usize>,
+    /// Blank lines printed between entries. Ivy's default is 0.
+    pub print_line_spacing: usize,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            print_limit: Some(10),
+            print_indent: 4,
+            key_length_limit: None,
+            print_line_spacing: 0,
+        }
+    }
+}
+
+/// The keys of one level, in order, shared by the containers of the same
+/// structure (a map of the container shares its parent's keys).
+#[derive(Clone, Default)]
+pub(crate) struct Keys(Arc<IndexSet<Box<str>>>);
+
+impl Keys {
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> &str {
+        self.0.get_index(i).map(|k| &**k).unwrap_or("")
+    }
+
+    #[inline]
+    pub(crate) fn position(&self, key: &str) -> Option<usize> {
+        self.0.get_index_of(key)
+    }
+
+    pub(crate) fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.0.iter().map(|k| &**k)
+    }
+
+    /// Whether both are the same list (the cheap test before comparing).
+    #[inline]
+    pub(crate) fn same(&self, other: &Keys) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// The same keys in the same order.
+    pub(crate) fn equal_in_order(&self, other: &Keys) -> bool {
+        self.same(other) || self.0.iter().eq(other.0.iter())
+    }
+
+    fn push(&mut self, key: &str) -> usize {
+        Arc::make_mut(&mut self.0).insert_full(key.into()).0
+    }
+
+    fn shift_remove(&mut self, i: usize) {
+        Arc::make_mut(&mut self.0).shift_remove_index(i);
+    }
+
+    fn from_iter<'a>(keys: impl IntoIterator<Item = &'a str>) -> Keys {
+        Keys(Arc::new(keys.into_iter().map(Box::from).collect()))
+    }
+}
+
+impl<L> Default for Container<L> {
+    fn default() -> Container<L> {
+        Container::new()
+    }
+}
+
+impl<L: Clone> Clone for Container<L> {
+    /// A new tree whose leaves are clones of these (Ivy's `cont_copy`: for
+    /// arrays, clones share their elements).
+    fn clone(&self) -> Container<L> {
+        Container {
+            keys: self.keys.clone(),
+            values: self.values.clone(),
+            config: self.config,
+        }
+    }
+}
+
+impl<L> Container<L> {
+    /// An empty container with the default [`Config`].
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container = ivy::Container::new();
+    /// assert!(c.is_empty());
+    /// ```
+    pub fn new() -> Container<L> {
+        Container {
+            keys: Keys::default(),
+            values: Vec::new(),
+            config: Config::default(),
+        }
+    }
+
+    /// An empty container that prints with `config`.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let cfg = ivy::Config { print_indent: 2, ..Default::default() };
+    /// let c: ivy::Container<i64> = ivy::Container::with_config(cfg);
+    /// assert_eq!(c.config().print_indent, 2);
+    /// ```
+    pub fn with_config(config: Config) -> Container<L> {
+        Container {
+            config,
+            ..Container::new()
+        }
+    }
+
+    /// A container of the same keys as `like` (shared, not copied) and the
+    /// given entries, one per key in order. Internal: the caller keeps the
+    /// counts equal.
+    pub(crate) fn from_parts(keys: Keys, values: Vec<Entry<L>>, config: Config) -> Container<L> {
+        debug_assert_eq!(keys.len(), values.len());
+        Container {
+            keys,
+            values,
+            config,
+        }
+    }
+
+    pub(crate) fn keys_shared(&self) -> &Keys {
+        &self.keys
+    }
+
+    pub(crate) fn into_parts(self) -> (Keys, Vec<Entry<L>>, Config) {
+        (self.keys, self.values, self.config)
+    }
+
+    /// The print configuration of this level.
+    pub fn config(&self) -> Config {
+        self.config
+    }
+
+    /// Set the print configuration of this level only (the `cont_with_*`
+    /// setters change every level).
+    pub fn set_config(&mut self, config: Config) {
+        self.config = config;
+    }
+
+    /// The number of top-level entries (Python's `len(c)`).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = [("a/b", 1), ("a/c", 2), ("d", 3)].into_iter().collect();
+    /// assert_eq!(c.len(), 2);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there are no entries.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The top-level keys, in order.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = [("b", 1), ("a", 2)].into_iter().collect();
+    /// assert_eq!(c.keys().collect::<Vec<_>>(), ["b", "a"]);
+    /// ```
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.keys.iter()
+    }
+
+    /// The top-level entries, in order.
+    pub fn values(&self) -> std::slice::Iter<'_, Entry<L>> {
+        self.values.iter()
+    }
+
+    /// The top-level entries, mutably, in order.
+    pub fn values_mut(&mut self) -> std::slice::IterMut<'_, Entry<L>> {
+        self.values.iter_mut()
+    }
+
+    /// The top-level `(key, entry)` pairs, in order.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// let kinds: Vec<(&str, bool)> = c.iter().map(|(k, e)| (k, e.is_leaf())).collect();
+    /// assert_eq!(kinds, [("a", true), ("b", false)]);
+    /// ```
+    pub fn iter(&self) -> Iter<'_, L> {
+        Iter::new(self)
+    }
+
+    /// The top-level `(key, entry)` pairs, the entries mutable.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&str, &mut Entry<L>)> + '_ {
+        self.keys.iter().zip(self.values.iter_mut())
+    }
+
+    /// The top-level entry of `key` (one key, not a chain).
+    pub fn get_key(&self, key: &str) -> Option<&Entry<L>> {
+        self.keys.position(key).and_then(|i| self.values.get(i))
+    }
+
+    /// The top-level entry of `key`, mutably.
+    pub fn get_key_mut(&mut self, key: &str) -> Option<&mut Entry<L>> {
+        self.keys.position(key).and_then(|i| self.values.get_mut(i))
+    }
+
+    /// The `i`th top-level entry with its key.
+    pub fn get_index(&self, i: usize) -> Option<(&str, &Entry<L>)> {
+        self.values.get(i).map(|e| (self.keys.get(i), e))
+    }
+
+    /// Insert `entry` under the top-level `key` (which must be a valid key:
+    /// non-empty, without `/` or `.`), returning the entry it replaces. A new
+    /// key goes last; a replaced one keeps its place.
+    pub fn insert_key(
+        &mut self,
+        key: &str,
+        entry: impl Into<Entry<L>>,
+    ) -> Result<Option<Entry<L>>> {
+        key_chain::check_key("insert", key, key)?;
+        Ok(self.insert_key_unchecked(key, entry.into()))
+    }
+
+    pub(crate) fn insert_key_unchecked(&mut self, key: &str, entry: Entry<L>) -> Option<Entry<L>> {
+        match self.keys.position(key) {
+            Some(i) => Some(std::mem::replace(&mut self.values[i], entry)),
+            None => {
+                self.keys.push(key);
+                self.values.push(entry);
+                None
+            }
+        }
+    }
+
+    /// Remove the top-level `key`, keeping the order of the others.
+    pub fn remove_key(&mut self, key: &str) -> Option<Entry<L>> {
+        let i = self.keys.position(key)?;
+        self.keys.shift_remove(i);
+        Some(self.values.remove(i))
+    }
+
+    /// Keep the top-level entries for which `keep` is true, in order.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let mut c: ivy::Container<i64> = [("a", 1), ("b", 2), ("c", 3)].into_iter().collect();
+    /// c.retain(|k, e| k != "b" && e.as_leaf() != Some(&3));
+    /// assert_eq!(c.keys().collect::<Vec<_>>(), ["a"]);
+    /// ```
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, &Entry<L>) -> bool) {
+        let flags: Vec<bool> = self
+            .keys
+            .iter()
+            .zip(&self.values)
+            .map(|(k, e)| keep(k, e))
+            .collect();
+        if flags.iter().all(|&f| f) {
+            return;
+        }
+        let keys = Keys::from_iter(
+            self.keys
+                .iter()
+                .zip(&flags)
+                .filter(|(_, f)| **f)
+                .map(|(k, _)| k),
+        );
+        let mut i = 0;
+        self.values.retain(|_| {
+            i += 1;
+            flags[i - 1]
+        });
+        self.keys = keys;
+    }
+
+    /// The leaves in order (depth first, keys in order), without their key
+    /// chains.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+    /// assert_eq!(c.leaves().copied().collect::<Vec<_>>(), [1, 2, 3]);
+    /// ```
+    pub fn leaves(&self) -> Leaves<'_, L> {
+        Leaves::new(self)
+    }
+
+    /// The leaves in order, mutably.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let mut c: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// c.leaves_mut().for_each(|x| *x *= 10);
+    /// assert_eq!(c.cont_to_flat_list(), [10, 20]);
+    /// ```
+    pub fn leaves_mut(&mut self) -> LeavesMut<'_, L> {
+        LeavesMut::new(self)
+    }
+
+    /// The number of leaves in the whole tree.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+    /// assert_eq!(c.num_leaves(), 3);
+    /// ```
+    pub fn num_leaves(&self) -> usize {
+        self.values
+            .iter()
+            .map(|e| match e {
+                Entry::Leaf(_) => 1,
+                Entry::Container(c) => c.num_leaves(),
+            })
+            .sum()
+    }
+
+    /// Map every leaf with an infallible `f`, keeping the structure (the key
+    /// lists are shared with `self`, not copied).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// let s = c.map_leaves(|x| x.to_string());
+    /// assert_eq!(s.leaf("b/c")?, "2");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn map_leaves<M>(&self, mut f: impl FnMut(&L) -> M) -> Container<M> {
+        self.map_leaves_inner(&mut f)
+    }
+
+    fn map_leaves_inner<M>(&self, f: &mut impl FnMut(&L) -> M) -> Container<M> {
+        let values = self
+            .values
+            .iter()
+            .map(|e| match e {
+                Entry::Leaf(l) => Entry::Leaf(f(l)),
+                Entry::Container(c) => Entry::Container(c.map_leaves_inner(f)),
+            })
+            .collect();
+        Container::from_parts(self.keys.clone(), values, self.config)
+    }
+
+    /// Map every leaf with a fallible `f`; the first error is returned with
+    /// the key chain of its leaf ([`Error::InContainer`]).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", -2)].into_iter().collect();
+    /// let r = c.try_map_leaves(|&x| u32::try_from(x).map_err(|_| ivy::Error::invalid("to_u32", "negative")));
+    /// assert_eq!(r.unwrap_err().to_string(), "at key chain `b/c`: to_u32: negative");
+    /// ```
+    pub fn try_map_leaves<M>(&self, mut f: impl FnMut(&L) -> Result<M>) -> Result<Container<M>> {
+        let mut chain = KeyChain::new();
+        self.try_map_leaves_inner(&mut f, &mut chain)
+    }
+
+    fn try_map_leaves_inner<M>(
+        &self,
+        f: &mut impl FnMut(&L) -> Result<M>,
+        chain: &mut KeyChain,
+    ) -> Result<Container<M>> {
+        let mut values = Vec::with_capacity(self.values.len());
+        for (i, e) in self.values.iter().enumerate() {
+            values.push(match e {
+                Entry::Leaf(l) => match f(l) {
+                    Ok(m) => Entry::Leaf(m),
+                    Err(err) => {
+                        let g = chain.push(self.keys.get(i));
+                        return Err(Error::in_container(g.as_str(), err));
+                    }
+                },
+                Entry::Container(c) => {
+                    let mut g = chain.push(self.keys.get(i));
+                    Entry::Container(c.try_map_leaves_inner(f, &mut g)?)
+                }
+            });
+        }
+        Ok(Container::from_parts(
+            self.keys.clone(),
+            values,
+            self.config,
+        ))
+    }
+
+    /// The same structure with every leaf set to `value`'s clone (used to
+    /// broadcast an array over a container's structure).
+    pub fn fill_like<M: Clone>(&self, value: &M) -> Container<M> {
+        self.map_leaves(|_| value.clone())
+    }
+
+    /// Whether `self` and `other` have the same keys in the same order at
+    /// every level (leaves and sub-containers in the same places).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let a: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// let b = a.map_leaves(|x| x * 2);
+    /// assert!(a.same_structure(&b));
+    /// let c: ivy::Container<i64> = [("b/c", 2), ("a", 1)].into_iter().collect();
+    /// assert!(!a.same_structure(&c));
+    /// ```
+    pub fn same_structure<M>(&self, other: &Container<M>) -> bool {
+        self.keys.equal_in_order(&other.keys)
+            && self
+                .values
+                .iter()
+                .zip(&other.values)
+                .all(|(a, b)| match (a, b) {
+                    (Entry::Leaf(_), Entry::Leaf(_)) => true,
+                    (Entry::Container(x), Entry::Container(y)) => x.same_structure(y),
+                    _ => false,
+                })
+    }
+}
+
+impl<L> Entry<L> {
+    /// Whether it is a leaf.
+    pub fn is_leaf(&self) -> bool {
+        matches!(self, Entry::Leaf(_))
+    }
+
+    /// Whether it is a sub-container.
+    pub fn is_container(&self) -> bool {
+        matches!(self, Entry::Container(_))
+    }
+
+    /// The leaf, if it is one.
+    pub fn as_leaf(&self) -> Option<&L> {
+        match self {
+            Entry::Leaf(l) => Some(l),
+            Entry::Container(_) => None,
+        }
+    }
+
+    /// The leaf, mutably, if it is one.
+    pub fn as_leaf_mut(&mut self) -> Option<&mut L> {
+        match self {
+            Entry::Leaf(l) => Some(l),
+            Entry::Container(_) => None,
+        }
+    }
+
+    /// The sub-container, if it is one.
+    pub fn as_container(&self) -> Option<&Container<L>> {
+        match self {
+            Entry::Container(c) => Some(c),
+            Entry::Leaf(_) => None,
+        }
+    }
+
+    /// The sub-container, mutably, if it is one.
+    pub fn as_container_mut(&mut self) -> Option<&mut Container<L>> {
+        match self {
+            Entry::Container(c) => Some(c),
+            Entry::Leaf(_) => None,
+        }
+    }
+
+    /// The leaf, if it is one.
+    pub fn into_leaf(self) -> Option<L> {
+        match self {
+            Entry::Leaf(l) => Some(l),
+            Entry::Container(_) => None,
+        }
+    }
+
+    /// The sub-container, if it is one.
+    pub fn into_container(self) -> Option<Container<L>> {
+        match self {
+            Entry::Container(c) => Some(c),
+            Entry::Leaf(_) => None,
+        }
+    }
+}
+
+impl<L> From<L> for Entry<L> {
+    fn from(l: L) -> Entry<L> {
+        Entry::Leaf(l)
+    }
+}
+
+impl<L> From<Container<L>> for Entry<L> {
+    fn from(c: Container<L>) -> Entry<L> {
+        Entry::Container(c)
+    }
+}
+
+/// Equal keys (in any order) with equal entries; the print configuration is
+/// not compared.
+impl<L: PartialEq> PartialEq for Container<L> {
+    fn eq(&self, other: &Container<L>) -> bool {
+        if self.len() != other.len() {
+            return false;
+        }
+        if self.keys.equal_in_order(&other.keys) {
+            return self.values == other.values;
+        }
+        self.keys
+            .iter()
+            .zip(&self.values)
+            .all(|(k, v)| other.get_key(k) == Some(v))
+    }
+}
+
+impl<L: fmt::Debug> fmt::Debug for Container<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl<L: fmt::Debug> fmt::Debug for Entry<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entry::Leaf(l) => l.fmt(f),
+            Entry::Container(c) => c.fmt(f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
