@@ -484,8 +484,8 @@ pub fn array_typed<T: Element>(shape: &[usize], values: Vec<T>) -> Array {
     )
 }
 
-/// `std::ops` impls of a binary operator for arrays, scalars and
-/// `Result<Array>` on the left.
+/// `std::ops` impls of a binary operator for arrays, containers, scalars
+/// and `Result`s on the left.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __binary_operator_impls {
@@ -523,7 +523,58 @@ macro_rules! __binary_operator_impls {
             fn $m(self, rhs: S) -> $crate::Result<$crate::Array> { $f(&self, rhs) }
         }
         $crate::__binary_operator_impls!(@left $tr, $m, $f, i64, f64);
+        $crate::__binary_operator_impls!(@containers $tr, $m, $f);
     };
+    // Containers: with containers, arrays and `Result`s on either side and
+    // scalars on the right (`i64` / `f64` on the left); always a Container.
+    (@containers $tr:ident, $m:ident, $f:path) => {
+        $crate::__binary_operator_impls!(@pairs $tr, $m, $f,
+            [&$crate::Container, $crate::Container],
+            [&$crate::Container, $crate::Container, &$crate::Array, $crate::Array]);
+        $crate::__binary_operator_impls!(@pairs $tr, $m, $f,
+            [&$crate::Array, $crate::Array],
+            [&$crate::Container, $crate::Container]);
+        $crate::__binary_operator_impls!(@pairs_result $tr, $m, $f, $crate::Container,
+            [&$crate::Container, $crate::Container, &$crate::Array, $crate::Array]);
+        $crate::__binary_operator_impls!(@pairs_result $tr, $m, $f, $crate::Array,
+            [&$crate::Container, $crate::Container]);
+        impl<S: $crate::args::ScalarOperand> ::std::ops::$tr<S> for &$crate::Container {
+            type Output = $crate::Result<$crate::Container>;
+            fn $m(self, rhs: S) -> $crate::Result<$crate::Container> { $f(self, rhs) }
+        }
+        impl<S: $crate::args::ScalarOperand> ::std::ops::$tr<S> for $crate::Container {
+            type Output = $crate::Result<$crate::Container>;
+            fn $m(self, rhs: S) -> $crate::Result<$crate::Container> { $f(&self, rhs) }
+        }
+        $crate::__binary_operator_impls!(@scalar_left $tr, $m, $f, i64, f64);
+    };
+    (@scalar_left $tr:ident, $m:ident, $f:path, $($s:ty),*) => {$(
+        impl ::std::ops::$tr<&$crate::Container> for $s {
+            type Output = $crate::Result<$crate::Container>;
+            fn $m(self, rhs: &$crate::Container) -> $crate::Result<$crate::Container> { $f(self, rhs) }
+        }
+        impl ::std::ops::$tr<$crate::Container> for $s {
+            type Output = $crate::Result<$crate::Container>;
+            fn $m(self, rhs: $crate::Container) -> $crate::Result<$crate::Container> { $f(self, &rhs) }
+        }
+    )*};
+    (@pairs $tr:ident, $m:ident, $f:path, [$($l:ty),*], $rs:tt) => {$(
+        $crate::__binary_operator_impls!(@row $tr, $m, $f, $l, $rs);
+    )*};
+    (@row $tr:ident, $m:ident, $f:path, $l:ty, [$($r:ty),*]) => {$(
+        impl ::std::ops::$tr<$r> for $l {
+            type Output = $crate::Result<$crate::Container>;
+            #[allow(clippy::needless_borrow)]
+            fn $m(self, rhs: $r) -> $crate::Result<$crate::Container> { $f(&self, &rhs) }
+        }
+    )*};
+    (@pairs_result $tr:ident, $m:ident, $f:path, $l:ty, [$($r:ty),*]) => {$(
+        impl ::std::ops::$tr<$r> for $crate::Result<$l> {
+            type Output = $crate::Result<$crate::Container>;
+            #[allow(clippy::needless_borrow)]
+            fn $m(self, rhs: $r) -> $crate::Result<$crate::Container> { $f(&self?, &rhs) }
+        }
+    )*};
     (@left $tr:ident, $m:ident, $f:path, $($s:ty),*) => {$(
         impl ::std::ops::$tr<&$crate::Array> for $s {
             type Output = $crate::Result<$crate::Array>;
@@ -554,6 +605,18 @@ macro_rules! __unary_operator_impls {
                 $f(&self)
             }
         }
+        impl ::std::ops::$tr for &$crate::Container {
+            type Output = $crate::Result<$crate::Container>;
+            fn $m(self) -> $crate::Result<$crate::Container> {
+                $f(self)
+            }
+        }
+        impl ::std::ops::$tr for $crate::Container {
+            type Output = $crate::Result<$crate::Container>;
+            fn $m(self) -> $crate::Result<$crate::Container> {
+                $f(&self)
+            }
+        }
     };
 }
 pub use __unary_operator_impls as unary_operator_impls;
@@ -569,4 +632,25 @@ pub fn reduce_loss(op: &str, x: &Array, reduction: &str) -> Result<Array> {
             format!("unknown reduction `{other}`; expected \"mean\", \"sum\" or \"none\""),
         )),
     }
+}
+
+/// Map a nestable op's leaf function over the containers among its operands
+/// (the engine of the generated `__nested_<op>` functions).
+#[inline]
+pub fn map_nodes<'a, M>(
+    op: &'static str,
+    nodes: &[crate::Node<'a>],
+    f: &mut impl FnMut(&[crate::args::OperandRef<'a>], &str) -> Result<M>,
+) -> Result<crate::Container<M>> {
+    crate::container::map_nodes(op, nodes, f)
+}
+
+/// The engine handed a nested function the wrong number of leaves (a bug,
+/// reported as an error rather than a panic).
+#[cold]
+pub fn arity_error(op: &str, expected: usize, got: usize) -> Error {
+    Error::invalid(
+        op,
+        format!("internal: expected {expected} operands at a leaf, got {got}"),
+    )
 }

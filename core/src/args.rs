@@ -22,7 +22,8 @@ use smallvec::SmallVec;
 use std::fmt;
 
 pub use crate::nestable::{
-    ArrayLike, Kind, Leaf, Operand, OperandRef, Operands, Out, ScalarOperand,
+    ArrayLike, ArrayOperand, Join, Kind, Leaf, Nestable, Nested, Node, Operand, OperandRef,
+    Operands, Out, ScalarOperand,
 };
 
 /// A list of integers: axes, a permutation, repeats, a new shape with `-1`.

@@ -42,7 +42,9 @@ pub use scalar::Scalar;
 pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 
 pub use api::*;
-pub use args::{ArrayLike, Axes, Ints, Operand, Operands, Out, Splits};
+pub use args::{
+    ArrayLike, ArrayOperand, Axes, Ints, Nestable, Node, Operand, Operands, Out, Splits,
+};
 pub use catalogue::{function_supported_dtypes, function_unsupported_dtypes};
 pub use ivy_macros::{kernels, op};
 pub use nest::{

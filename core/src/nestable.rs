@@ -1,23 +1,30 @@
 //! Nestable arguments: what may stand where an op takes an array, and how the
 //! return type follows statically.
 //!
-//! Every `Array` parameter of an op accepts any [`Operand`]: an `&Array`, an
-//! `Array`, or a Rust number (a Python-like scalar). Each operand type has a
-//! [`Kind`]; the kinds of all operands of a call decide the return type at
-//! compile time through [`Out`]. Arrays and scalars are [`Leaf`]s, so the
-//! array-only path returns `Array` and costs one direct call. Containers will
-//! be a second kind that maps the op over their leaves and returns a
-//! Container.
+//! Every `Array` parameter of a nestable op accepts any [`Operand`]: an
+//! `&Array`, an `Array`, a Rust number (a Python-like scalar), or a
+//! [`Container`]. Each operand type has a [`Kind`]; the kinds of all operands
+//! of a call decide the return type at compile time through [`Out`]. Arrays
+//! and scalars are [`Leaf`]s, so the array-only path returns `Array` and
+//! costs one direct call; a container anywhere makes the call [`Nested`]: the
+//! op runs at every leaf, leaves and scalars are broadcast over the
+//! containers (Ivy's shared nested structure, see
+//! [`Container::cont_multi_map`]), and the call returns a container.
 //!
 //! ```
 //! # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 //! let x = ivy::array![1.0, 2.0];
 //! let y: ivy::Array = ivy::add(&x, 1.0)?; // Leaf + Leaf = Leaf: an Array
 //! assert_eq!(y.to_vec::<f32>()?, vec![2.0, 3.0]);
+//!
+//! let c = ivy::container! { a: [1.0, 2.0], b: { c: 3.0 } };
+//! let d: ivy::Container = ivy::add(&x, &c)?; // Leaf + Container = Container
+//! assert_eq!(d.leaf("b/c")?.to_vec::<f32>()?, vec![4.0, 5.0]);
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
 use crate::array::Array;
+use crate::container::Container;
 use crate::dtype::{Complex32, Complex64, bf16, f16};
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -89,26 +96,53 @@ impl From<&Array> for ArrayLike {
     }
 }
 
-/// The kind of an operand, which decides what a call returns.
+/// One argument of a nestable call as the dispatch sees it: a leaf (an
+/// array or a scalar) or a container whose leaves stand in for it.
+#[derive(Clone, Copy, Debug)]
+pub enum Node<'a> {
+    /// An array or a scalar.
+    Leaf(OperandRef<'a>),
+    /// A container of arrays.
+    Container(&'a Container),
+}
+
+impl<'a> Node<'a> {
+    /// The leaf, for the array-only path. On a container (which that path
+    /// never sees: the kinds route containers elsewhere) it is an error, not
+    /// a panic.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// use ivy::{Node, Operand};
+    /// let x = ivy::array![1.0];
+    /// assert!((&x).node().leaf("tan").is_ok());
+    /// let c = ivy::container! { a: 1.0 };
+    /// assert!((&c).node().leaf("tan").is_err());
+    /// ```
+    #[inline(always)]
+    pub fn leaf(self, op: &'static str) -> Result<OperandRef<'a>> {
+        match self {
+            Node::Leaf(x) => Ok(x),
+            Node::Container(_) => Err(crate::Error::invalid(
+                op,
+                "a container reached the array-only path of a nestable op",
+            )),
+        }
+    }
+}
+
+/// The kind of an operand, which decides what a call returns: [`Leaf`] for
+/// arrays and scalars, [`Nested`] for containers.
 pub trait Kind {
     /// What a call whose operands have this kind returns, when the op on
     /// arrays returns `R`.
-    type Out<R>;
+    type Out<R: Nestable>;
 
-    /// Apply an op over one operand.
-    fn map1<R>(x: OperandRef<'_>, f: impl Fn(OperandRef<'_>) -> Result<R>) -> Result<Self::Out<R>>;
-    /// Apply an op over two operands.
-    fn map2<R>(
-        a: OperandRef<'_>,
-        b: OperandRef<'_>,
-        f: impl Fn(OperandRef<'_>, OperandRef<'_>) -> Result<R>,
-    ) -> Result<Self::Out<R>>;
-    /// Apply an op over three operands.
-    fn map3<R>(
-        a: OperandRef<'_>,
-        b: OperandRef<'_>,
-        c: OperandRef<'_>,
-        f: impl Fn(OperandRef<'_>, OperandRef<'_>, OperandRef<'_>) -> Result<R>,
+    /// Run a call: `leaf` when every operand is a leaf, else `nested`, which
+    /// maps the op over the containers' leaves.
+    fn dispatch<R: Nestable>(
+        leaf: impl FnOnce() -> Result<R>,
+        nested: impl FnOnce() -> Result<R::Nested>,
     ) -> Result<Self::Out<R>>;
 }
 
@@ -117,30 +151,31 @@ pub trait Kind {
 pub enum Leaf {}
 
 impl Kind for Leaf {
-    type Out<R> = R;
+    type Out<R: Nestable> = R;
 
     #[inline(always)]
-    fn map1<R>(x: OperandRef<'_>, f: impl Fn(OperandRef<'_>) -> Result<R>) -> Result<R> {
-        f(x)
-    }
-
-    #[inline(always)]
-    fn map2<R>(
-        a: OperandRef<'_>,
-        b: OperandRef<'_>,
-        f: impl Fn(OperandRef<'_>, OperandRef<'_>) -> Result<R>,
+    fn dispatch<R: Nestable>(
+        leaf: impl FnOnce() -> Result<R>,
+        _nested: impl FnOnce() -> Result<R::Nested>,
     ) -> Result<R> {
-        f(a, b)
+        leaf()
     }
+}
 
-    #[inline(always)]
-    fn map3<R>(
-        a: OperandRef<'_>,
-        b: OperandRef<'_>,
-        c: OperandRef<'_>,
-        f: impl Fn(OperandRef<'_>, OperandRef<'_>, OperandRef<'_>) -> Result<R>,
-    ) -> Result<R> {
-        f(a, b, c)
+/// The kind of containers: the op runs at every leaf (a leaf or scalar
+/// operand is broadcast over the containers) and the call returns containers
+/// of the results.
+pub enum Nested {}
+
+impl Kind for Nested {
+    type Out<R: Nestable> = R::Nested;
+
+    #[inline]
+    fn dispatch<R: Nestable>(
+        _leaf: impl FnOnce() -> Result<R>,
+        nested: impl FnOnce() -> Result<R::Nested>,
+    ) -> Result<R::Nested> {
+        nested()
     }
 }
 
@@ -154,55 +189,160 @@ impl Join<Leaf> for Leaf {
     type Kind = Leaf;
 }
 
+impl Join<Nested> for Leaf {
+    type Kind = Nested;
+}
+
+impl<K: Kind> Join<K> for Nested {
+    type Kind = Nested;
+}
+
+/// What an op's result becomes when the op runs over containers: an `Array`
+/// becomes a [`Container`], a tuple of arrays a tuple of containers, a list
+/// of arrays a list of containers.
+pub trait Nestable: Sized {
+    /// The result over containers.
+    type Nested;
+    /// Split a container of results into the nested result.
+    fn unzip(op: &'static str, results: Container<Self>) -> Result<Self::Nested>;
+}
+
+impl Nestable for Array {
+    type Nested = Container;
+    #[inline]
+    fn unzip(_: &'static str, results: Container) -> Result<Container> {
+        Ok(results)
+    }
+}
+
+macro_rules! nestable_tuple {
+    ($($i:tt $t:ident),*) => {
+        impl Nestable for ($($t,)*) {
+            type Nested = ($(Container<$t>,)*);
+            fn unzip(_: &'static str, results: Container<Self>) -> Result<Self::Nested> {
+                Ok(($(results.map_leaves(|r| r.$i.clone()),)*))
+            }
+        }
+    };
+}
+nestable_tuple!(0 Array, 1 Array);
+nestable_tuple!(0 Array, 1 Array, 2 Array);
+nestable_tuple!(0 Array, 1 Array, 2 Array, 3 Array);
+
+/// A list result (`split`, `unstack`) becomes one container per element;
+/// every leaf must give a list of the same length.
+impl Nestable for Vec<Array> {
+    type Nested = Vec<Container>;
+    fn unzip(op: &'static str, results: Container<Vec<Array>>) -> Result<Vec<Container>> {
+        let mut lens = results.cont_to_iterator().map(|(kc, v)| (kc, v.len()));
+        let Some((first_kc, n)) = lens.next() else {
+            return Ok(Vec::new());
+        };
+        if let Some((kc, m)) = lens.find(|&(_, m)| m != n) {
+            return Err(crate::Error::invalid(
+                op,
+                format!(
+                    "the leaves give lists of different lengths ({n} at `{first_kc}`, {m} at \
+                     `{kc}`), which cannot be split into one container per element"
+                ),
+            ));
+        }
+        Ok((0..n)
+            .map(|i| results.map_leaves(|r| r[i].clone()))
+            .collect())
+    }
+}
+
 /// Anything that can stand for an array argument.
 ///
-/// Implemented for `&Array`, `Array`, `&&Array`, and every Rust number, `bool`
+/// Implemented for `&Array`, `Array`, `&&Array`, every Rust number, `bool`
 /// and complex number (these act as Python scalars: they take the dtype of the
-/// array they meet, see [`promote_types_of_inputs`](crate::promote_types_of_inputs)).
+/// array they meet, see [`promote_types_of_inputs`](crate::promote_types_of_inputs)),
+/// and `&Container` / `Container` (the op then maps over the leaves).
 pub trait Operand {
     /// The kind of this operand.
     type Kind: Kind;
+    /// Borrow as a node of the dispatch.
+    fn node(&self) -> Node<'_>;
+}
+
+/// An operand of an op that is not nestable: an array or a scalar, never a
+/// container.
+///
+/// ```compile_fail
+/// # extern crate ivy_core as ivy;
+/// fn takes<X: ivy::ArrayOperand>(_: X) {}
+/// takes(&ivy::Container::new());
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot stand for an array here: this op is not nestable",
+    label = "a container is not accepted by this op",
+    note = "containers are accepted only by nestable ops; map the op over the leaves with \
+            `Container::cont_map` instead"
+)]
+pub trait ArrayOperand: Operand<Kind = Leaf> {
     /// Borrow as an operand.
     fn operand(&self) -> OperandRef<'_>;
 }
 
-impl Operand for &Array {
-    type Kind = Leaf;
+macro_rules! leaf_operand {
+    ($($t:ty),*) => {$(
+        impl Operand for $t {
+            type Kind = Leaf;
+            #[inline(always)]
+            fn node(&self) -> Node<'_> {
+                Node::Leaf(ArrayOperand::operand(self))
+            }
+        }
+    )*};
+}
+leaf_operand!(&Array, &&Array, Array, &ArrayLike, ArrayLike);
+
+impl ArrayOperand for &Array {
     #[inline(always)]
     fn operand(&self) -> OperandRef<'_> {
         OperandRef::Array(self)
     }
 }
 
-impl Operand for &&Array {
-    type Kind = Leaf;
+impl ArrayOperand for &&Array {
     #[inline(always)]
     fn operand(&self) -> OperandRef<'_> {
         OperandRef::Array(self)
     }
 }
 
-impl Operand for Array {
-    type Kind = Leaf;
+impl ArrayOperand for Array {
     #[inline(always)]
     fn operand(&self) -> OperandRef<'_> {
         OperandRef::Array(self)
     }
 }
 
-impl Operand for &ArrayLike {
-    type Kind = Leaf;
+impl ArrayOperand for &ArrayLike {
     fn operand(&self) -> OperandRef<'_> {
         self.as_operand()
     }
 }
 
-impl Operand for ArrayLike {
-    type Kind = Leaf;
+impl ArrayOperand for ArrayLike {
     fn operand(&self) -> OperandRef<'_> {
         self.as_operand()
     }
 }
+
+macro_rules! container_operand {
+    ($($t:ty),*) => {$(
+        impl Operand for $t {
+            type Kind = Nested;
+            #[inline]
+            fn node(&self) -> Node<'_> {
+                Node::Container(self)
+            }
+        }
+    )*};
+}
+container_operand!(&Container, &&Container, Container);
 
 /// A Rust number as an operand (a Python-like scalar). Operators take any of
 /// them on the right of an array (`&x * 2`, `&x + 0.5f32`); on the left, `i64`
@@ -214,6 +354,13 @@ pub trait ScalarOperand: Copy + Into<Scalar> {}
 
 impl<S: ScalarOperand> Operand for S {
     type Kind = Leaf;
+    #[inline(always)]
+    fn node(&self) -> Node<'_> {
+        Node::Leaf(OperandRef::Scalar((*self).into()))
+    }
+}
+
+impl<S: ScalarOperand> ArrayOperand for S {
     #[inline(always)]
     fn operand(&self) -> OperandRef<'_> {
         OperandRef::Scalar((*self).into())
@@ -243,21 +390,24 @@ impl<A: Operand> Operands for (A,) {
     type Kind = A::Kind;
 }
 
-impl<A: Operand, B: Operand> Operands for (A, B)
-where
-    A::Kind: Join<B::Kind>,
-{
-    type Kind = <A::Kind as Join<B::Kind>>::Kind;
+macro_rules! operands_tuple {
+    ($a:ident $(, $rest:ident)+) => {
+        impl<$a: Operand $(, $rest: Operand)+> Operands for ($a, $($rest,)+)
+        where
+            ($($rest,)+): Operands,
+            $a::Kind: Join<<($($rest,)+) as Operands>::Kind>,
+        {
+            type Kind = <$a::Kind as Join<<($($rest,)+) as Operands>::Kind>>::Kind;
+        }
+    };
 }
-
-impl<A: Operand, B: Operand, C: Operand> Operands for (A, B, C)
-where
-    A::Kind: Join<B::Kind>,
-    <A::Kind as Join<B::Kind>>::Kind: Join<C::Kind>,
-{
-    type Kind = <<A::Kind as Join<B::Kind>>::Kind as Join<C::Kind>>::Kind;
-}
+operands_tuple!(A, B);
+operands_tuple!(A, B, C);
+operands_tuple!(A, B, C, D);
+operands_tuple!(A, B, C, D, E);
+operands_tuple!(A, B, C, D, E, F);
 
 /// What an op returns for operands `Xs` when it returns `R` on arrays:
-/// `R` itself for arrays and scalars.
+/// `R` itself for arrays and scalars, `R::Nested` (a [`Container`] for an
+/// `Array`) when any operand is a container.
 pub type Out<Xs, R> = <<Xs as Operands>::Kind as Kind>::Out<R>;

@@ -21,6 +21,7 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
     let mut reexports = Vec::new();
     let mut opts_structs = Vec::new();
     let mut method_items = Vec::new();
+    let mut container_items = Vec::new();
     let mut operator_impls = Vec::new();
     for cat in &spec.categories {
         let name = &cat.name;
@@ -45,7 +46,9 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
         reexports.push(quote!(pub use #name::*;));
         for op in &cat.ops {
             opts_structs.push(opts::opts_struct(op, t));
-            method_items.extend(methods::methods(op, t).impl_items);
+            method_items.extend(methods::methods(op, t, methods::Receiver::Array).impl_items);
+            container_items
+                .extend(methods::methods(op, t, methods::Receiver::Container).impl_items);
             operator_impls.push(operators::operator_impls(op, t));
         }
     }
@@ -64,6 +67,13 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
         /// place of the first array argument.
         impl #k::Array {
             #(#method_items)*
+        }
+
+        /// The nestable API ops as methods of [`Container`](crate::Container),
+        /// with `self` in place of the first array argument: each runs at
+        /// every leaf.
+        impl #k::Container {
+            #(#container_items)*
         }
 
         #(#operator_impls)*

@@ -111,7 +111,8 @@ fn generate(op: &ivy_spec::model::Op, t: &Target) -> TokenStream {
     let info_name = format_ident!("__IVY_OP_{}", op.name.to_uppercase());
     let reg_name = format_ident!("__IVY_OP_REGISTER_{}", op.name.to_uppercase());
     let info = catalogue::op_info(op, t, None);
-    let m = methods::methods(op, t);
+    let m = methods::methods(op, t, methods::Receiver::Array);
+    let c = methods::methods(op, t, methods::Receiver::Container);
     let methods_items = if m.impl_items.is_empty() {
         quote!()
     } else {
@@ -119,7 +120,7 @@ fn generate(op: &ivy_spec::model::Op, t: &Target) -> TokenStream {
         let impl_items = &m.impl_items;
         let trait_items = &m.trait_items;
         let d = emit::doc(&format!(
-            "Array methods of the op [`{0}`](fn@{0}): bring this trait into scope to call `x.{0}(..)`.",
+            "Array and Container methods of the op [`{0}`](fn@{0}): bring this trait into scope to call `x.{0}(..)`.",
             op.name
         ));
         quote! {
@@ -132,10 +133,22 @@ fn generate(op: &ivy_spec::model::Op, t: &Target) -> TokenStream {
             }
         }
     };
+    let container_impl = if c.impl_items.is_empty() {
+        quote!()
+    } else {
+        let tr = format_ident!("{}Ext", emit::camel(&op.name));
+        let impl_items = &c.impl_items;
+        quote! {
+            impl #tr for #k::Container {
+                #(#impl_items)*
+            }
+        }
+    };
     quote! {
         #items
         #opts
         #methods_items
+        #container_impl
 
         #[doc(hidden)]
         #[allow(non_upper_case_globals)]

@@ -46,11 +46,14 @@
 mod build;
 mod iter;
 mod key_chain;
+mod map;
 mod tree;
 
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
+pub(crate) use map::map_nodes;
+pub use map::{MapOptions, MultiArg};
 
 use crate::array::Array;
 use crate::error::{Error, Result};

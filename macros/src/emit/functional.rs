@@ -24,8 +24,9 @@ pub fn op_items(op: &Op, t: &Target) -> TokenStream {
     }
     let public = public_fns(op, t);
     let leaf = leaf_fn(op, t);
+    let nested = nested_fn(op, t);
     let body = body_fn(op, t);
-    quote!(#public #leaf #body)
+    quote!(#public #leaf #nested #body)
 }
 
 /// The array parameters passed positionally (nestable operands).
@@ -37,6 +38,10 @@ pub fn operand_params(op: &Op) -> Vec<&Param> {
 
 fn leaf_ident(op: &Op) -> Ident {
     format_ident!("__leaf_{}", op.name)
+}
+
+fn nested_ident(op: &Op) -> Ident {
+    format_ident!("__nested_{}", op.name)
 }
 
 fn body_ident(op: &Op) -> Ident {
@@ -62,10 +67,17 @@ pub fn signature(op: &Op, t: &Target) -> Sig {
     let k = &t.krate;
     let operands = operand_params(op);
     let tys: Vec<Ident> = operands.iter().map(|p| operand_ty(p)).collect();
+    // A nestable op takes any operand; one that is not takes arrays and
+    // scalars only, with a message that says so for a container.
+    let bound = if op.nestable {
+        quote!(#k::Operand)
+    } else {
+        quote!(#k::ArrayOperand)
+    };
     let generics = if tys.is_empty() {
         quote!()
     } else {
-        quote!(<#(#tys: #k::Operand),*>)
+        quote!(<#(#tys: #bound),*>)
     };
     let ret_inner = ret_type(&op.ret, k);
     let (where_clause, ret) = if tys.is_empty() || !op.nestable {
@@ -263,26 +275,118 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
     let ops: Vec<&Ident> = operands.iter().map(|p| &p.ident).collect();
     let tys: Vec<Ident> = operands.iter().map(|p| operand_ty(p)).collect();
     if !op.nestable {
-        let refs = ops.iter().map(|o| quote!(#k::Operand::operand(&#o)));
-        let lets = ops.iter().zip(refs).map(|(o, r)| quote!(let #o = #r;));
+        let lets = ops
+            .iter()
+            .map(|o| quote!(let #o = #k::ArrayOperand::operand(&#o);));
         return quote! {
             #(#prep)*
             #(#lets)*
             #leaf(#(#leaf_args,)* #call_opts)
         };
     }
-    let map = match ops.len() {
-        1 => quote!(map1),
-        2 => quote!(map2),
-        _ => quote!(map3),
-    };
-    let operand_calls = ops.iter().map(|o| quote!(#k::Operand::operand(&#o)));
+    // The leaf path binds each operand's leaf (a no-op match once inlined);
+    // the nested path hands the nodes to `__nested_<op>`, one non-generic
+    // function per op.
+    let op_name = &op.name;
+    let nested = nested_ident(op);
+    let lets = ops
+        .iter()
+        .map(|o| quote!(let #o = #k::Operand::node(&#o).leaf(#op_name)?;));
+    let other_args: Vec<&TokenStream> = op
+        .required()
+        .zip(&leaf_args)
+        .filter(|(p, _)| p.kind != ParamKind::Array)
+        .map(|(_, a)| a)
+        .collect();
     quote! {
         #(#prep)*
-        <<(#(#tys,)*) as #k::Operands>::Kind as #k::args::Kind>::#map(
-            #(#operand_calls,)*
-            |#(#ops),*| #leaf(#(#leaf_args,)* #call_opts),
+        <<(#(#tys,)*) as #k::Operands>::Kind as #k::args::Kind>::dispatch(
+            || {
+                #(#lets)*
+                #leaf(#(#leaf_args,)* #call_opts)
+            },
+            || #nested([#(#k::Operand::node(&#ops)),*], #(#other_args,)* #call_opts),
         )
+    }
+}
+
+/// The parameters of the leaf function: operands as `OperandRef`, the
+/// others as the public function converted them.
+fn leaf_params(op: &Op, t: &Target) -> Vec<(Ident, TokenStream)> {
+    let k = &t.krate;
+    op.required()
+        .map(|prm| {
+            let ty = match &prm.kind {
+                ParamKind::Array => quote!(#k::args::OperandRef<'_>),
+                ParamKind::Arrays => quote!(&[#k::Array]),
+                ParamKind::Dtype => quote!(#k::Dtype),
+                ParamKind::Device => quote!(#k::Device),
+                ParamKind::Bool => quote!(bool),
+                ParamKind::Usize => quote!(usize),
+                kind @ (ParamKind::Axis
+                | ParamKind::NewAxis
+                | ParamKind::Int
+                | ParamKind::Float
+                | ParamKind::Scalar) => api_type(kind, k),
+                kind => {
+                    let t = api_type(kind, k);
+                    quote!(&#t)
+                }
+            };
+            (prm.ident.clone(), ty)
+        })
+        .collect()
+}
+
+fn opts_param_ty(op: &Op, t: &Target) -> TokenStream {
+    if has_opts(op) {
+        let o = opts_path(op, t);
+        quote!(&#o)
+    } else {
+        quote!(&())
+    }
+}
+
+/// The nested function of a nestable op: the leaf function mapped over the
+/// containers among the operands, with the shared-nested-structure rule
+/// ([`Container::cont_multi_map`]), the result split per output.
+fn nested_fn(op: &Op, t: &Target) -> TokenStream {
+    let operands = operand_params(op);
+    if !op.nestable || operands.is_empty() {
+        return quote!();
+    }
+    let k = &t.krate;
+    let p = quote!(#k::__private);
+    let op_name = &op.name;
+    let leaf = leaf_ident(op);
+    let nested = nested_ident(op);
+    let ret = ret_type(&op.ret, k);
+    let opts_ty = opts_param_ty(op, t);
+    let n = operands.len();
+    let ops: Vec<&Ident> = operands.iter().map(|p| &p.ident).collect();
+    let params = leaf_params(op, t);
+    let others = params
+        .iter()
+        .zip(op.required())
+        .filter(|(_, p)| p.kind != ParamKind::Array)
+        .map(|((name, ty), _)| quote!(#name: #ty));
+    let args = params.iter().map(|(name, _)| name);
+    quote! {
+        #[allow(clippy::too_many_arguments, unused_variables)]
+        #[inline(never)]
+        fn #nested(
+            __nodes: [#k::Node<'_>; #n],
+            #(#others,)*
+            __opts: #opts_ty,
+        ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
+            let __results = #p::map_nodes(#op_name, &__nodes, &mut |__xs, _| {
+                let &[#(#ops),*] = __xs else {
+                    return ::std::result::Result::Err(#p::arity_error(#op_name, #n, __xs.len()));
+                };
+                #leaf(#(#args,)* __opts)
+            })?;
+            <#ret as #k::Nestable>::unzip(#op_name, __results)
+        }
     }
 }
 
@@ -301,28 +405,10 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
     };
 
     // Parameters of the leaf: operands as OperandRef, others as converted above.
-    let mut params = Vec::new();
-    for prm in op.required() {
-        let name = &prm.ident;
-        let ty = match &prm.kind {
-            ParamKind::Array => quote!(#k::args::OperandRef<'_>),
-            ParamKind::Arrays => quote!(&[#k::Array]),
-            ParamKind::Dtype => quote!(#k::Dtype),
-            ParamKind::Device => quote!(#k::Device),
-            ParamKind::Bool => quote!(bool),
-            ParamKind::Usize => quote!(usize),
-            kind @ (ParamKind::Axis
-            | ParamKind::NewAxis
-            | ParamKind::Int
-            | ParamKind::Float
-            | ParamKind::Scalar) => api_type(kind, k),
-            kind => {
-                let t = api_type(kind, k);
-                quote!(&#t)
-            }
-        };
-        params.push(quote!(#name: #ty));
-    }
+    let params: Vec<TokenStream> = leaf_params(op, t)
+        .into_iter()
+        .map(|(name, ty)| quote!(#name: #ty))
+        .collect();
 
     let mut steps = Vec::new();
     // Optional array arguments (held in the options) take part like the others.

@@ -1,6 +1,7 @@
-//! Array methods: `x.tan()`, `x.add(&y)`, `x.sum_with(opts)`, with `self` in
-//! place of the op's first array argument. For ivy-core they are inherent
-//! methods of `Array`; for a user's `#[op]` they form an extension trait.
+//! Array and Container methods: `x.tan()`, `x.add(&y)`, `x.sum_with(opts)`,
+//! with `self` in place of the op's first array argument. For ivy-core they
+//! are inherent methods of `Array` and, for nestable ops, of `Container`; for
+//! a user's `#[op]` they form an extension trait implemented for both.
 
 use super::functional::{operand_params, signature};
 use super::*;
@@ -14,8 +15,18 @@ pub struct Methods {
     pub trait_items: Vec<TokenStream>,
 }
 
-/// The methods of one op, if it has them.
-pub fn methods(op: &Op, t: &Target) -> Methods {
+/// Which type the methods are for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Receiver {
+    /// `Array` (every op with a method).
+    Array,
+    /// `Container` (nestable ops with a method).
+    Container,
+}
+
+/// The methods of one op on `recv`, if it has them. The receiver is written
+/// `Self`, so the items fit an inherent impl and a trait alike.
+pub fn methods(op: &Op, t: &Target, recv: Receiver) -> Methods {
     let mut out = Methods {
         impl_items: Vec::new(),
         trait_items: Vec::new(),
@@ -24,7 +35,7 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
     let Some(first) = operands.first() else {
         return out;
     };
-    if !op.method {
+    if !op.method || (recv == Receiver::Container && !op.nestable) {
         return out;
     }
     let k = &t.krate;
@@ -35,13 +46,18 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
     let generics = if others.is_empty() {
         quote!(<'__a>)
     } else {
-        quote!(<'__a, #(#others: #k::Operand),*>)
+        let bound = if op.nestable {
+            quote!(#k::Operand)
+        } else {
+            quote!(#k::ArrayOperand)
+        };
+        quote!(<'__a, #(#others: #bound),*>)
     };
     let all: Vec<TokenStream> = operands
         .iter()
         .map(|p| {
             if p.name == first.name {
-                quote!(&'__a #k::Array)
+                quote!(&'__a Self)
             } else {
                 let t = operand_ty(p);
                 quote!(#t)
@@ -82,7 +98,7 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
     } else {
         quote!(#name)
     };
-    let docs = method_docs(op, t, false);
+    let docs = method_docs(op, t, false, recv);
     let vis = if t.builtin { quote!(pub) } else { quote!() };
     out.impl_items.push(quote! {
         #docs
@@ -103,7 +119,7 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
         } else {
             quote!(#with)
         };
-        let docs = method_docs(op, t, true);
+        let docs = method_docs(op, t, true, recv);
         out.impl_items.push(quote! {
             #docs
             #[inline]
@@ -119,17 +135,24 @@ pub fn methods(op: &Op, t: &Target) -> Methods {
     out
 }
 
-fn method_docs(op: &Op, t: &Target, with: bool) -> TokenStream {
+fn method_docs(op: &Op, t: &Target, with: bool, recv: Receiver) -> TokenStream {
     let suffix = if with { "_with" } else { "" };
     let first = operand_params(op)
         .first()
         .map(|p| p.name.clone())
         .unwrap_or_default();
     let mut lines = vec![
-        format!(
-            "Method form of [`ivy::{0}{suffix}`](fn@crate::{0}{suffix}), with `self` as `{first}`.",
-            op.name
-        ),
+        match recv {
+            Receiver::Array => format!(
+                "Method form of [`ivy::{0}{suffix}`](fn@crate::{0}{suffix}), with `self` as `{first}`.",
+                op.name
+            ),
+            Receiver::Container => format!(
+                "Container method form of [`ivy::{0}{suffix}`](fn@crate::{0}{suffix}), with `self` as \
+                 `{first}`: the op runs at every leaf and the result has `self`'s structure.",
+                op.name
+            ),
+        },
         String::new(),
     ];
     let summary = op.summary();
@@ -143,7 +166,13 @@ fn method_docs(op: &Op, t: &Target, with: bool) -> TokenStream {
         .first()
         .map(|p| example_value(op, p))
         .unwrap_or_default();
-    lines.push(format!("let x = {};", receiver.trim_start_matches('&')));
+    let value = receiver.trim_start_matches('&');
+    lines.push(match recv {
+        Receiver::Array => format!("let x = {value};"),
+        Receiver::Container => {
+            format!("let x = ivy::container! {{ a: {value}, b: {{ c: {value} }} }};")
+        }
+    });
     let mut args: Vec<String> = op
         .required()
         .filter(|p| p.name != first)

@@ -53,10 +53,16 @@ pub mod elementwise {
         <<(
             X1,
             X2,
-        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::map2(
-            ::ivy::Operand::operand(&x1),
-            ::ivy::Operand::operand(&x2),
-            |x1, x2| __leaf_add(x1, x2, __opts),
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::dispatch(
+            || {
+                let x1 = ::ivy::Operand::node(&x1).leaf("add")?;
+                let x2 = ::ivy::Operand::node(&x2).leaf("add")?;
+                __leaf_add(x1, x2, __opts)
+            },
+            || __nested_add(
+                [::ivy::Operand::node(&x1), ::ivy::Operand::node(&x2)],
+                __opts,
+            ),
         )
     }
     #[allow(
@@ -100,6 +106,26 @@ pub mod elementwise {
                 )
             },
         )
+    }
+    #[allow(clippy::too_many_arguments, unused_variables)]
+    #[inline(never)]
+    fn __nested_add(
+        __nodes: [::ivy::Node<'_>; 2usize],
+        __opts: &::ivy::opts::Add,
+    ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
+        let __results = ::ivy::__private::map_nodes(
+            "add",
+            &__nodes,
+            &mut |__xs, _| {
+                let &[x1, x2] = __xs else {
+                    return ::std::result::Result::Err(
+                        ::ivy::__private::arity_error("add", 2usize, __xs.len()),
+                    );
+                };
+                __leaf_add(x1, x2, __opts)
+            },
+        )?;
+        <::ivy::Array as ::ivy::Nestable>::unzip("add", __results)
     }
 }
 /// Reductions.
@@ -147,9 +173,12 @@ pub mod statistical {
         let __opts = &opts;
         <<(
             X,
-        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::map1(
-            ::ivy::Operand::operand(&x),
-            |x| __leaf_sum(x, __opts),
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::dispatch(
+            || {
+                let x = ::ivy::Operand::node(&x).leaf("sum")?;
+                __leaf_sum(x, __opts)
+            },
+            || __nested_sum([::ivy::Operand::node(&x)], __opts),
         )
     }
     #[allow(
@@ -210,6 +239,26 @@ pub mod statistical {
             },
         )
     }
+    #[allow(clippy::too_many_arguments, unused_variables)]
+    #[inline(never)]
+    fn __nested_sum(
+        __nodes: [::ivy::Node<'_>; 1usize],
+        __opts: &::ivy::opts::Sum,
+    ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
+        let __results = ::ivy::__private::map_nodes(
+            "sum",
+            &__nodes,
+            &mut |__xs, _| {
+                let &[x] = __xs else {
+                    return ::std::result::Result::Err(
+                        ::ivy::__private::arity_error("sum", 1usize, __xs.len()),
+                    );
+                };
+                __leaf_sum(x, __opts)
+            },
+        )?;
+        <::ivy::Array as ::ivy::Nestable>::unzip("sum", __results)
+    }
 }
 /// Activations.
 ///
@@ -256,9 +305,12 @@ pub mod activations {
         let __opts = &opts;
         <<(
             X,
-        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::map1(
-            ::ivy::Operand::operand(&x),
-            |x| __leaf_softplus(x, __opts),
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::dispatch(
+            || {
+                let x = ::ivy::Operand::node(&x).leaf("softplus")?;
+                __leaf_softplus(x, __opts)
+            },
+            || __nested_softplus([::ivy::Operand::node(&x)], __opts),
         )
     }
     #[allow(
@@ -311,6 +363,26 @@ pub mod activations {
             __body_softplus(x, beta)
         }
     }
+    #[allow(clippy::too_many_arguments, unused_variables)]
+    #[inline(never)]
+    fn __nested_softplus(
+        __nodes: [::ivy::Node<'_>; 1usize],
+        __opts: &::ivy::opts::Softplus,
+    ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
+        let __results = ::ivy::__private::map_nodes(
+            "softplus",
+            &__nodes,
+            &mut |__xs, _| {
+                let &[x] = __xs else {
+                    return ::std::result::Result::Err(
+                        ::ivy::__private::arity_error("softplus", 1usize, __xs.len()),
+                    );
+                };
+                __leaf_softplus(x, __opts)
+            },
+        )?;
+        <::ivy::Array as ::ivy::Nestable>::unzip("softplus", __results)
+    }
     #[allow(clippy::too_many_arguments, unused_variables, clippy::needless_borrow)]
     fn __body_softplus(x: &::ivy::Array, beta: f64) -> ::ivy::Result<::ivy::Array> {
         ivy::divide(&ivy::log1p(&ivy::exp(&ivy::multiply(x, beta)?)?)?, beta)
@@ -324,9 +396,12 @@ pub mod activations {
         let __opts = ();
         <<(
             X,
-        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::map1(
-            ::ivy::Operand::operand(&x),
-            |x| __leaf_relu(x, &()),
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::dispatch(
+            || {
+                let x = ::ivy::Operand::node(&x).leaf("relu")?;
+                __leaf_relu(x, &())
+            },
+            || __nested_relu([::ivy::Operand::node(&x)], &()),
         )
     }
     #[allow(
@@ -353,6 +428,26 @@ pub mod activations {
             ::std::option::Option::Some(x.dtype()),
         )?;
         __body_relu(x)
+    }
+    #[allow(clippy::too_many_arguments, unused_variables)]
+    #[inline(never)]
+    fn __nested_relu(
+        __nodes: [::ivy::Node<'_>; 1usize],
+        __opts: &(),
+    ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
+        let __results = ::ivy::__private::map_nodes(
+            "relu",
+            &__nodes,
+            &mut |__xs, _| {
+                let &[x] = __xs else {
+                    return ::std::result::Result::Err(
+                        ::ivy::__private::arity_error("relu", 1usize, __xs.len()),
+                    );
+                };
+                __leaf_relu(x, __opts)
+            },
+        )?;
+        <::ivy::Array as ::ivy::Nestable>::unzip("relu", __results)
     }
     #[allow(clippy::too_many_arguments, unused_variables, clippy::needless_borrow)]
     fn __body_relu(x: &::ivy::Array) -> ::ivy::Result<::ivy::Array> {
@@ -1035,9 +1130,9 @@ impl ::ivy::Array {
     pub fn add<'__a, X2: ::ivy::Operand>(
         &'__a self,
         x2: X2,
-    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array, X2), ::ivy::Array>>
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
     where
-        (&'__a ::ivy::Array, X2): ::ivy::Operands,
+        (&'__a Self, X2): ::ivy::Operands,
     {
         crate::add(self, x2)
     }
@@ -1058,9 +1153,9 @@ impl ::ivy::Array {
         &'__a self,
         x2: X2,
         opts: ::ivy::opts::Add,
-    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array, X2), ::ivy::Array>>
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
     where
-        (&'__a ::ivy::Array, X2): ::ivy::Operands,
+        (&'__a Self, X2): ::ivy::Operands,
     {
         crate::add_with(self, x2, opts)
     }
@@ -1079,9 +1174,9 @@ impl ::ivy::Array {
     #[inline]
     pub fn sum<'__a>(
         &'__a self,
-    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
     where
-        (&'__a ::ivy::Array,): ::ivy::Operands,
+        (&'__a Self,): ::ivy::Operands,
     {
         crate::sum(self)
     }
@@ -1101,9 +1196,9 @@ impl ::ivy::Array {
     pub fn sum_with<'__a>(
         &'__a self,
         opts: ::ivy::opts::Sum,
-    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
     where
-        (&'__a ::ivy::Array,): ::ivy::Operands,
+        (&'__a Self,): ::ivy::Operands,
     {
         crate::sum_with(self, opts)
     }
@@ -1122,9 +1217,9 @@ impl ::ivy::Array {
     #[inline]
     pub fn softplus<'__a>(
         &'__a self,
-    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
     where
-        (&'__a ::ivy::Array,): ::ivy::Operands,
+        (&'__a Self,): ::ivy::Operands,
     {
         crate::softplus(self)
     }
@@ -1144,9 +1239,9 @@ impl ::ivy::Array {
     pub fn softplus_with<'__a>(
         &'__a self,
         opts: ::ivy::opts::Softplus,
-    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
     where
-        (&'__a ::ivy::Array,): ::ivy::Operands,
+        (&'__a Self,): ::ivy::Operands,
     {
         crate::softplus_with(self, opts)
     }
@@ -1165,9 +1260,166 @@ impl ::ivy::Array {
     #[inline]
     pub fn relu<'__a>(
         &'__a self,
-    ) -> ::ivy::Result<::ivy::Out<(&'__a ::ivy::Array,), ::ivy::Array>>
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
     where
-        (&'__a ::ivy::Array,): ::ivy::Operands,
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::relu(self)
+    }
+}
+/// The nestable API ops as methods of [`Container`](crate::Container),
+/// with `self` in place of the first array argument: each runs at
+/// every leaf.
+impl ::ivy::Container {
+    /// Container method form of [`ivy::add`](fn@crate::add), with `self` as `x1`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.add(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::add(self, x2)
+    }
+    /// Container method form of [`ivy::add_with`](fn@crate::add_with), with `self` as `x1`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.add_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Add::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_with<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+        opts: ::ivy::opts::Add,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::add_with(self, x2, opts)
+    }
+    /// Container method form of [`ivy::sum`](fn@crate::sum), with `self` as `x`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.sum();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn sum<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::sum(self)
+    }
+    /// Container method form of [`ivy::sum_with`](fn@crate::sum_with), with `self` as `x`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.sum_with(ivy::opts::Sum::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn sum_with<'__a>(
+        &'__a self,
+        opts: ::ivy::opts::Sum,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::sum_with(self, opts)
+    }
+    /// Container method form of [`ivy::softplus`](fn@crate::softplus), with `self` as `x`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.softplus();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn softplus<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::softplus(self)
+    }
+    /// Container method form of [`ivy::softplus_with`](fn@crate::softplus_with), with `self` as `x`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.softplus_with(ivy::opts::Softplus::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn softplus_with<'__a>(
+        &'__a self,
+        opts: ::ivy::opts::Softplus,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::softplus_with(self, opts)
+    }
+    /// Container method form of [`ivy::relu`](fn@crate::relu), with `self` as `x`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Relu.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.relu();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn relu<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
     {
         crate::relu(self)
     }

@@ -1,0 +1,663 @@
+//! Mapping functions over containers: [`Container::cont_map`] over one
+//! container, and the engine behind every nestable op,
+//! [`Container::cont_multi_map`], which maps over several containers and
+//! leaves at once with Ivy's *shared nested structure* rule:
+//!
+//! - at each level, the containers among the arguments must have the same
+//!   keys (in any order; the result keeps the first container's order);
+//! - a leaf (or a scalar, or an array passed directly) meets a whole
+//!   sub-container: it is broadcast to every leaf below it;
+//! - anything else is an [`Error::UnsharedStructure`] that lists every key
+//!   chain breaking the rule, with the arguments that have it and those that
+//!   do not.
+//!
+//! Where Python Ivy drops a container that lacks a key and then fails with
+//! an `IndexError` (reference, "shared-nested-structure broadcasting"), this
+//! engine reports all the offending chains at once.
+
+use super::{Container, Entry, KeyChain};
+use crate::error::{Error, Result};
+use crate::nestable::{Node, OperandRef};
+use smallvec::SmallVec;
+
+/// One argument of [`Container::cont_multi_map`]: a container, or a leaf that
+/// is broadcast over the containers' structure.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::container::MultiArg;
+/// let c: ivy::Container<i64> = [("a", 1), ("b", 2)].into_iter().collect();
+/// let args = [MultiArg::from(&c), MultiArg::Leaf(&10)];
+/// let sum = ivy::Container::cont_multi_map(&args, |xs, _| Ok(xs[0] + xs[1]))?;
+/// assert_eq!(*sum.leaf("b")?, 12);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub enum MultiArg<'a, L> {
+    /// A leaf, broadcast to every leaf of the containers.
+    Leaf(&'a L),
+    /// A container.
+    Container(&'a Container<L>),
+}
+
+impl<L> Clone for MultiArg<'_, L> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L> Copy for MultiArg<'_, L> {}
+
+impl<'a, L> From<&'a Container<L>> for MultiArg<'a, L> {
+    fn from(c: &'a Container<L>) -> Self {
+        MultiArg::Container(c)
+    }
+}
+
+/// Which leaves [`Container::cont_map_with`] and
+/// [`Container::cont_multi_map_with`] apply the function to (Ivy's
+/// `key_chains`, `to_apply` and `prune_unapplied`).
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::container::MapOptions;
+/// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+/// // Apply only at `b/c`, keep the rest as it is.
+/// let r = c.cont_map_with(&MapOptions::new().key_chains(["b/c"]), |x, _| Ok(x * 10))?;
+/// assert_eq!((*r.leaf("a")?, *r.leaf("b/c")?, *r.leaf("b/d")?), (1, 20, 3));
+/// // Apply everywhere except `b/c`, and drop what was not applied.
+/// let opts = MapOptions::new().key_chains(["b/c"]).to_apply(false).prune_unapplied(true);
+/// let r = c.cont_map_with(&opts, |x, _| Ok(x * 10))?;
+/// assert_eq!(r.cont_all_key_chains(), ["a", "b/d"]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct MapOptions {
+    /// The key chains the filter names (`None`: every leaf).
+    pub key_chains: Option<Vec<String>>,
+    /// `true`: apply at the named chains; `false`: everywhere else.
+    pub to_apply: bool,
+    /// Drop the leaves the function was not applied to (else keep them).
+    pub prune_unapplied: bool,
+}
+
+impl MapOptions {
+    /// Apply everywhere, keep everything (Ivy's defaults).
+    pub fn new() -> MapOptions {
+        MapOptions {
+            key_chains: None,
+            to_apply: true,
+            prune_unapplied: false,
+        }
+    }
+
+    /// Filter by these key chains.
+    pub fn key_chains<S: Into<String>>(mut self, kcs: impl IntoIterator<Item = S>) -> Self {
+        self.key_chains = Some(kcs.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Apply at the named chains (`true`) or everywhere else (`false`).
+    pub fn to_apply(mut self, to_apply: bool) -> Self {
+        self.to_apply = to_apply;
+        self
+    }
+
+    /// Drop the leaves the function was not applied to.
+    pub fn prune_unapplied(mut self, prune: bool) -> Self {
+        self.prune_unapplied = prune;
+        self
+    }
+
+    /// Whether the leaf at `kc` is mapped; `prefix` matches a named chain
+    /// and everything under it (`cont_multi_map`), else exact chains
+    /// (`cont_map`), as in Ivy.
+    fn applies(&self, kc: &str, prefix: bool) -> bool {
+        let Some(kcs) = &self.key_chains else {
+            return true;
+        };
+        let named = kcs.iter().any(|k| {
+            if prefix {
+                kc.starts_with(k.as_str())
+            } else {
+                kc == k
+            }
+        });
+        named == self.to_apply
+    }
+}
+
+impl<L> Container<L> {
+    /// A container of `f(leaf, key_chain)` at every leaf (Ivy's `cont_map`).
+    /// The first error is returned with its leaf's key chain.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// let c = ivy::container! { a: [1.0, 2.0], b: { c: 3.0 } };
+    /// let plus_one = c.cont_map(|x, _| x + 1)?;
+    /// assert_eq!(plus_one.leaf("b/c")?.to_vec::<f32>()?, vec![4.0]);
+    /// let names = c.cont_map(|_, kc| Ok(kc.to_uppercase()))?;
+    /// assert_eq!(names.leaf("b/c")?, "B/C");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_map<M>(&self, mut f: impl FnMut(&L, &str) -> Result<M>) -> Result<Container<M>> {
+        let mut kc = KeyChain::new();
+        self.map_inner(&mut f, &mut kc)
+    }
+
+    fn map_inner<M>(
+        &self,
+        f: &mut impl FnMut(&L, &str) -> Result<M>,
+        kc: &mut KeyChain,
+    ) -> Result<Container<M>> {
+        let mut values = Vec::with_capacity(self.values.len());
+        for (i, e) in self.values.iter().enumerate() {
+            let mut g = kc.push(self.keys.get(i));
+            values.push(match e {
+                Entry::Leaf(l) => {
+                    Entry::Leaf(f(l, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))?)
+                }
+                Entry::Container(c) => Entry::Container(c.map_inner(f, &mut g)?),
+            });
+        }
+        Ok(Container::from_parts(
+            self.keys.clone(),
+            values,
+            self.config,
+        ))
+    }
+
+    /// [`cont_map`](Container::cont_map) with a key-chain filter: leaves the
+    /// function does not apply to are kept as they are, or dropped with
+    /// `prune_unapplied` (then sub-containers left empty are dropped too).
+    /// Key chains match exactly, as in Ivy's `cont_map`.
+    ///
+    /// See [`MapOptions`] for an example.
+    pub fn cont_map_with(
+        &self,
+        opts: &MapOptions,
+        mut f: impl FnMut(&L, &str) -> Result<L>,
+    ) -> Result<Container<L>>
+    where
+        L: Clone,
+    {
+        let mut kc = KeyChain::new();
+        self.map_with_inner(opts, &mut f, &mut kc)
+    }
+
+    fn map_with_inner(
+        &self,
+        opts: &MapOptions,
+        f: &mut impl FnMut(&L, &str) -> Result<L>,
+        kc: &mut KeyChain,
+    ) -> Result<Container<L>>
+    where
+        L: Clone,
+    {
+        let mut out = Container::with_config(self.config);
+        for (i, e) in self.values.iter().enumerate() {
+            let key = self.keys.get(i);
+            let mut g = kc.push(key);
+            match e {
+                Entry::Leaf(l) => {
+                    if opts.applies(g.as_str(), false) {
+                        let v = f(l, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))?;
+                        out.insert_key_unchecked(key, Entry::Leaf(v));
+                    } else if !opts.prune_unapplied {
+                        out.insert_key_unchecked(key, Entry::Leaf(l.clone()));
+                    }
+                }
+                Entry::Container(c) => {
+                    let sub = c.map_with_inner(opts, f, &mut g)?;
+                    if !(opts.prune_unapplied && sub.is_empty() && !c.is_empty()) {
+                        out.insert_key_unchecked(key, Entry::Container(sub));
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Map every leaf in place (Ivy's `cont_map(..., inplace=True)`).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let mut c: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// c.cont_map_mut(|x, _| { *x += 1; Ok(()) })?;
+    /// assert_eq!(*c.leaf("b/c")?, 3);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_map_mut(&mut self, mut f: impl FnMut(&mut L, &str) -> Result<()>) -> Result<()> {
+        let mut kc = KeyChain::new();
+        self.map_mut_inner(&mut f, &mut kc)
+    }
+
+    fn map_mut_inner(
+        &mut self,
+        f: &mut impl FnMut(&mut L, &str) -> Result<()>,
+        kc: &mut KeyChain,
+    ) -> Result<()> {
+        let keys = self.keys.clone();
+        for (i, e) in self.values.iter_mut().enumerate() {
+            let mut g = kc.push(keys.get(i));
+            match e {
+                Entry::Leaf(l) => {
+                    f(l, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))?
+                }
+                Entry::Container(c) => c.map_mut_inner(f, &mut g)?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Apply `f(sub_container, key_chain)` to every sub-container, bottom-up
+    /// (children first, so `f` sees its children already mapped), and to the
+    /// container itself (key chain `""`) when `include_self` (Ivy's
+    /// `cont_map_sub_conts`).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+    /// // Keep only the first entry of every container.
+    /// let r = c.cont_map_sub_conts(true, |sub, _| {
+    ///     let mut out = ivy::Container::new();
+    ///     if let Some((k, e)) = sub.get_index(0) { out.insert_key(k, e.clone())?; }
+    ///     Ok(out)
+    /// })?;
+    /// assert_eq!(r.cont_all_key_chains(), ["a"]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_map_sub_conts(
+        &self,
+        include_self: bool,
+        mut f: impl FnMut(&Container<L>, &str) -> Result<Container<L>>,
+    ) -> Result<Container<L>>
+    where
+        L: Clone,
+    {
+        let mut kc = KeyChain::new();
+        self.map_sub_conts_inner(include_self, &mut f, &mut kc)
+    }
+
+    fn map_sub_conts_inner(
+        &self,
+        apply_here: bool,
+        f: &mut impl FnMut(&Container<L>, &str) -> Result<Container<L>>,
+        kc: &mut KeyChain,
+    ) -> Result<Container<L>>
+    where
+        L: Clone,
+    {
+        let mut values = Vec::with_capacity(self.values.len());
+        for (i, e) in self.values.iter().enumerate() {
+            values.push(match e {
+                Entry::Leaf(l) => Entry::Leaf(l.clone()),
+                Entry::Container(c) => {
+                    let mut g = kc.push(self.keys.get(i));
+                    Entry::Container(c.map_sub_conts_inner(true, f, &mut g)?)
+                }
+            });
+        }
+        let mapped = Container::from_parts(self.keys.clone(), values, self.config);
+        if apply_here {
+            f(&mapped, kc.as_str()).map_err(|e| wrap_at(kc.as_str(), e))
+        } else {
+            Ok(mapped)
+        }
+    }
+
+    /// `f(leaves, key_chain)` over several containers and leaves at once,
+    /// with the shared-nested-structure rule of the [module](self) (Ivy's
+    /// static `cont_multi_map`): the leaves at each key chain, one per
+    /// argument (a [`MultiArg::Leaf`] everywhere), in argument order.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::Container;
+    /// // The seed's example: y's leaves are broadcast over x's sub-containers.
+    /// let x: Container<f64> = [("a/b", 2.), ("a/c", 4.), ("d/e", 6.), ("d/f", 9.)].into_iter().collect();
+    /// let y: Container<f64> = [("a", 2.), ("d", 3.)].into_iter().collect();
+    /// let q = Container::cont_multi_map(&[(&x).into(), (&y).into()], |v, _| Ok(v[0] / v[1]))?;
+    /// assert_eq!(q, [("a/b", 1.), ("a/c", 2.), ("d/e", 2.), ("d/f", 3.)].into_iter().collect());
+    ///
+    /// // A key only one container has breaks the rule.
+    /// let z: Container<f64> = [("a", 1.), ("d", 1.), ("g", 1.)].into_iter().collect();
+    /// let e = Container::cont_multi_map(&[(&x).into(), (&z).into()], |v, _| Ok(v[0] / v[1]));
+    /// assert!(e.unwrap_err().to_string().contains("`g` is in argument 1 but not in argument 0"));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_multi_map<M>(
+        args: &[MultiArg<'_, L>],
+        mut f: impl FnMut(&[&L], &str) -> Result<M>,
+    ) -> Result<Container<M>> {
+        let slots: SmallVec<[Slot<'_, L, &L>; 4]> = args.iter().map(|a| a.slot()).collect();
+        let mut kc = KeyChain::new();
+        multi_map(
+            "cont_multi_map",
+            &slots,
+            &|l| l,
+            &mut |xs: &[&L], kc: &str| f(xs, kc),
+            Track::Always(&mut kc),
+        )
+    }
+
+    /// [`cont_multi_map`](Container::cont_multi_map) with a key-chain filter
+    /// (prefix matching, as in Ivy's `cont_multi_map`): where the function is
+    /// not applied, the first argument's leaf is kept, or dropped with
+    /// `prune_unapplied`.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::{Container, container::MapOptions};
+    /// let x: Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+    /// let opts = MapOptions::new().key_chains(["b"]);
+    /// let r = Container::cont_multi_map_with(&[(&x).into(), (&x).into()], &opts, |v, _| Ok(v[0] + v[1]))?;
+    /// assert_eq!((*r.leaf("a")?, *r.leaf("b/c")?, *r.leaf("b/d")?), (1, 4, 6));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_multi_map_with(
+        args: &[MultiArg<'_, L>],
+        opts: &MapOptions,
+        mut f: impl FnMut(&[&L], &str) -> Result<L>,
+    ) -> Result<Container<L>>
+    where
+        L: Clone,
+    {
+        let slots: SmallVec<[Slot<'_, L, &L>; 4]> = args.iter().map(|a| a.slot()).collect();
+        let mut kc = KeyChain::new();
+        let mapped = multi_map(
+            "cont_multi_map",
+            &slots,
+            &|l| l,
+            &mut |xs: &[&L], kc: &str| {
+                if opts.applies(kc, true) {
+                    Ok(Some(f(xs, kc)?))
+                } else if opts.prune_unapplied {
+                    Ok(None)
+                } else {
+                    Ok(Some(xs[0].clone()))
+                }
+            },
+            Track::Always(&mut kc),
+        )?;
+        Ok(prune_none(mapped))
+    }
+}
+
+/// Drop `None` leaves and the sub-containers they leave empty.
+fn prune_none<L>(c: Container<Option<L>>) -> Container<L> {
+    let (keys, values, config) = c.into_parts();
+    let mut out = Container::with_config(config);
+    for (i, e) in values.into_iter().enumerate() {
+        match e {
+            Entry::Leaf(Some(l)) => {
+                out.insert_key_unchecked(keys.get(i), Entry::Leaf(l));
+            }
+            Entry::Leaf(None) => {}
+            Entry::Container(sub) => {
+                let was_empty = sub.is_empty();
+                let sub = prune_none(sub);
+                if was_empty || !sub.is_empty() {
+                    out.insert_key_unchecked(keys.get(i), Entry::Container(sub));
+                }
+            }
+        }
+    }
+    out
+}
+
+impl<'a, L> MultiArg<'a, L> {
+    fn slot(self) -> Slot<'a, L, &'a L> {
+        match self {
+            MultiArg::Leaf(l) => Slot::Leaf(l),
+            MultiArg::Container(c) => Slot::Container(c),
+        }
+    }
+}
+
+/// One argument of the engine at one level: a leaf value `X` (broadcast) or
+/// a container of `L`s.
+pub(crate) enum Slot<'a, L, X> {
+    Leaf(X),
+    Container(&'a Container<L>),
+}
+
+impl<L, X: Copy> Clone for Slot<'_, L, X> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L, X: Copy> Copy for Slot<'_, L, X> {}
+
+/// Whether the engine builds the key chain of every leaf (the function wants
+/// it) or only on an error (the ops: nothing per leaf).
+pub(crate) enum Track<'k> {
+    Always(&'k mut KeyChain),
+    OnError,
+}
+
+/// Why a walk stopped: the function failed (with the key chain of its leaf),
+/// or the structures are not shared (reported by a second, complete walk).
+enum Stop {
+    Failed(Error),
+    Unshared,
+}
+
+/// Map an op over nodes of which at least one is a container: the engine of
+/// the generated `__nested_<op>` functions.
+pub(crate) fn map_nodes<'a, M>(
+    op: &'static str,
+    nodes: &[Node<'a>],
+    f: &mut impl FnMut(&[OperandRef<'a>], &str) -> Result<M>,
+) -> Result<Container<M>> {
+    let slots: SmallVec<[Slot<'a, crate::Array, OperandRef<'a>>; 4]> = nodes
+        .iter()
+        .map(|n| match *n {
+            Node::Leaf(x) => Slot::Leaf(x),
+            Node::Container(c) => Slot::Container(c),
+        })
+        .collect();
+    multi_map(op, &slots, &OperandRef::Array, f, Track::OnError)
+}
+
+/// The engine: map `f` over the leaves of `slots`.
+pub(crate) fn multi_map<'a, L, X: Copy, M>(
+    op: &'static str,
+    slots: &[Slot<'a, L, X>],
+    leaf_of: &impl Fn(&'a L) -> X,
+    f: &mut impl FnMut(&[X], &str) -> Result<M>,
+    mut track: Track<'_>,
+) -> Result<Container<M>> {
+    if !slots.iter().any(|s| matches!(s, Slot::Container(_))) {
+        return Err(Error::invalid(
+            op,
+            "no container among the arguments to map over",
+        ));
+    }
+    match walk(slots, leaf_of, f, &mut track) {
+        Ok(c) => Ok(c),
+        Err(Stop::Failed(e)) => Err(e),
+        Err(Stop::Unshared) => Err(Error::UnsharedStructure {
+            op: op.to_string(),
+            problems: unshared_problems(slots),
+        }),
+    }
+}
+
+fn walk<'a, L, X: Copy, M>(
+    slots: &[Slot<'a, L, X>],
+    leaf_of: &impl Fn(&'a L) -> X,
+    f: &mut impl FnMut(&[X], &str) -> Result<M>,
+    track: &mut Track<'_>,
+) -> std::result::Result<Container<M>, Stop> {
+    let Some(c0) = slots.iter().find_map(|s| match s {
+        Slot::Container(c) => Some(*c),
+        Slot::Leaf(_) => None,
+    }) else {
+        return Err(Stop::Unshared);
+    };
+    let n = c0.values.len();
+    // Aligned: every container has c0's keys in c0's order (the common case,
+    // often the very same shared key list), so entries match by position.
+    let mut aligned = true;
+    for s in slots {
+        if let Slot::Container(c) = s
+            && !c.keys.equal_in_order(&c0.keys)
+        {
+            if c.keys.len() != n || c0.keys.iter().any(|k| c.keys.position(k).is_none()) {
+                return Err(Stop::Unshared);
+            }
+            aligned = false;
+        }
+    }
+    let mut values = Vec::with_capacity(n);
+    let mut child: SmallVec<[Slot<'a, L, X>; 4]> = slots.iter().copied().collect();
+    let mut leaves: SmallVec<[X; 4]> = SmallVec::new();
+    for i in 0..n {
+        // Each argument gives a leaf or a sub-container; `leaves` is complete
+        // when none gave a sub-container.
+        let mut nested = false;
+        leaves.clear();
+        for (j, s) in slots.iter().enumerate() {
+            child[j] = match *s {
+                Slot::Leaf(x) => Slot::Leaf(x),
+                Slot::Container(c) => {
+                    let at = if aligned {
+                        i
+                    } else {
+                        c.keys.position(c0.keys.get(i)).ok_or(Stop::Unshared)?
+                    };
+                    match &c.values[at] {
+                        Entry::Leaf(l) => Slot::Leaf(leaf_of(l)),
+                        Entry::Container(sub) => {
+                            nested = true;
+                            Slot::Container(sub)
+                        }
+                    }
+                }
+            };
+            if let Slot::Leaf(x) = child[j] {
+                leaves.push(x);
+            }
+        }
+        let key = c0.keys.get(i);
+        values.push(if nested {
+            let sub = match track {
+                Track::Always(kc) => {
+                    let mut g = kc.push(key);
+                    walk(&child, leaf_of, f, &mut Track::Always(&mut g))
+                }
+                Track::OnError => walk(&child, leaf_of, f, track),
+            };
+            match sub {
+                Ok(c) => Entry::Container(c),
+                Err(Stop::Failed(e)) => {
+                    return Err(Stop::Failed(match track {
+                        Track::Always(_) => e,
+                        Track::OnError => prefix_key(key, e),
+                    }));
+                }
+                Err(Stop::Unshared) => return Err(Stop::Unshared),
+            }
+        } else {
+            let r = match track {
+                Track::Always(kc) => {
+                    let g = kc.push(key);
+                    f(&leaves, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))
+                }
+                Track::OnError => f(&leaves, key).map_err(|e| Error::in_container(key, e)),
+            };
+            Entry::Leaf(r.map_err(Stop::Failed)?)
+        });
+    }
+    Ok(Container::from_parts(c0.keys.clone(), values, c0.config))
+}
+
+/// Put `key` in front of the key chain of an error that happened below it.
+fn prefix_key(key: &str, e: Error) -> Error {
+    match e {
+        Error::InContainer { key_chain, source } => Error::InContainer {
+            key_chain: format!("{key}/{key_chain}"),
+            source,
+        },
+        e => Error::in_container(key, e),
+    }
+}
+
+fn wrap_at(kc: &str, e: Error) -> Error {
+    if kc.is_empty() {
+        e
+    } else {
+        Error::in_container(kc, e)
+    }
+}
+
+/// Every key chain that breaks the shared-nested-structure rule, with the
+/// arguments (by position) that have it and those that do not.
+fn unshared_problems<L, X: Copy>(slots: &[Slot<'_, L, X>]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let args: Vec<(usize, Option<&Container<L>>)> = slots
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            Slot::Container(c) => (i, Some(*c)),
+            Slot::Leaf(_) => (i, None),
+        })
+        .collect();
+    collect_problems(&args, "", &mut problems);
+    if problems.is_empty() {
+        problems.push("the structures differ".to_string());
+    }
+    problems
+}
+
+fn collect_problems<L>(
+    args: &[(usize, Option<&Container<L>>)],
+    prefix: &str,
+    out: &mut Vec<String>,
+) {
+    let conts: Vec<(usize, &Container<L>)> = args
+        .iter()
+        .filter_map(|&(i, c)| c.map(|c| (i, c)))
+        .collect();
+    let mut union: Vec<&str> = Vec::new();
+    for (_, c) in &conts {
+        for k in c.keys.iter() {
+            if !union.contains(&k) {
+                union.push(k);
+            }
+        }
+    }
+    for key in union {
+        let kc = if prefix.is_empty() {
+            key.to_string()
+        } else {
+            format!("{prefix}/{key}")
+        };
+        let (has, lacks): (Vec<_>, Vec<_>) =
+            conts.iter().partition(|(_, c)| c.get_key(key).is_some());
+        if !lacks.is_empty() {
+            out.push(format!(
+                "`{kc}` is in {} but not in {}",
+                list(&has),
+                list(&lacks)
+            ));
+            continue;
+        }
+        let children: Vec<(usize, Option<&Container<L>>)> = conts
+            .iter()
+            .map(|(i, c)| (*i, c.get_key(key).and_then(Entry::as_container)))
+            .collect();
+        if children.iter().any(|(_, c)| c.is_some()) {
+            collect_problems(&children, &kc, out);
+        }
+    }
+}
+
+fn list<L>(args: &[&(usize, &Container<L>)]) -> String {
+    let idx: Vec<String> = args.iter().map(|(i, _)| i.to_string()).collect();
+    match idx.len() {
+        1 => format!("argument {}", idx[0]),
+        _ => format!("arguments {}", idx.join(", ")),
+    }
+}

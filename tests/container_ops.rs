@@ -1,0 +1,156 @@
+//! Nestable ops, methods and operators on containers: the seed's examples
+//! (shared nested structure, broadcasting, the error for structures that are
+//! not shared), multi-output ops and static return types.
+
+use ivy::{Array, Container};
+
+fn vals(c: &Container, kc: &str) -> Vec<f64> {
+    c.leaf(kc)
+        .unwrap()
+        .astype(ivy::Dtype::Float64)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap()
+}
+
+#[test]
+fn seed_division_broadcasts_the_shallower_leaves() {
+    // x = Container(a={'b': 2, 'c': 4}, d={'e': 6, 'f': 9}); y = Container(a=2, d=3)
+    let x = ivy::container! { a: { b: 2, c: 4 }, d: { e: 6, f: 9 } };
+    let y = ivy::container! { a: 2, d: 3 };
+    let q = (&x / &y).unwrap();
+    assert_eq!(q.cont_all_key_chains(), ["a/b", "a/c", "d/e", "d/f"]);
+    for (kc, want) in [("a/b", 1.0), ("a/c", 2.0), ("d/e", 2.0), ("d/f", 3.0)] {
+        assert_eq!(vals(&q, kc), vec![want], "{kc}");
+        assert_eq!(q.leaf(kc).unwrap().dtype(), ivy::default_float_dtype());
+    }
+}
+
+#[test]
+fn seed_three_containers_add_with_broadcasting() {
+    let x = ivy::container! { a: { b: 2, c: 4 }, d: { e: 6, f: 8 } };
+    let y = ivy::container! { a: 2, d: 3 };
+    let z = ivy::container! { a: { b: 10, c: { g: 11, h: 12 } }, d: { e: 13, f: 14 } };
+    let s = (&x + &y + &z).unwrap();
+    assert_eq!(
+        s.cont_all_key_chains(),
+        ["a/b", "a/c/g", "a/c/h", "d/e", "d/f"]
+    );
+    for (kc, want) in [
+        ("a/b", 14),
+        ("a/c/g", 17),
+        ("a/c/h", 18),
+        ("d/e", 22),
+        ("d/f", 25),
+    ] {
+        assert_eq!(
+            s.leaf(kc).unwrap().to_vec::<i32>().unwrap(),
+            vec![want],
+            "{kc}"
+        );
+    }
+}
+
+#[test]
+fn seed_unshared_structures_name_every_offending_key_chain() {
+    let x = ivy::container! { a: { b: 2, c: 4 }, d: { e: 6, f: 8 } };
+    let y = ivy::container! { a: 2, d: 3, g: 4 };
+    let z = ivy::container! { a: { b: 10, c: { g: 11, h: 12 } }, d: { e: 13, g: 14 } };
+    // A three-argument op sees all three reasons at once.
+    let err = ivy::r#where(&x, &y, &z).unwrap_err();
+    let msg = err.to_string();
+    assert!(matches!(err, ivy::Error::UnsharedStructure { .. }), "{msg}");
+    assert_eq!(err.op(), Some("where"));
+    for reason in [
+        "`g` is in argument 1 but not in arguments 0, 2",
+        "`d/f` is in argument 0 but not in argument 2",
+        "`d/g` is in argument 2 but not in argument 0",
+    ] {
+        assert!(msg.contains(reason), "missing `{reason}` in: {msg}");
+    }
+    // And a binary operator on the first two reports the one that applies.
+    let msg = (&x + &y).unwrap_err().to_string();
+    assert!(
+        msg.contains("`g` is in argument 1 but not in argument 0"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn keys_in_another_order_match_by_key() {
+    let x = ivy::container! { a: 1, b: 2 };
+    let y = ivy::container! { b: 20, a: 10 };
+    let s = (&x + &y).unwrap();
+    assert_eq!(s.cont_all_key_chains(), ["a", "b"]);
+    assert_eq!(s.leaf("a").unwrap().to_vec::<i32>().unwrap(), vec![11]);
+    assert_eq!(s.leaf("b").unwrap().to_vec::<i32>().unwrap(), vec![22]);
+}
+
+#[test]
+fn reference_examples_of_broadcasting() {
+    // C(a=1,b={c:2}) + 10 -> {a:11, b:{c:12}}
+    let c = ivy::container! { a: 1, b: { c: 2 } };
+    let r = (&c + 10).unwrap();
+    assert_eq!(r.leaf("b/c").unwrap().to_vec::<i32>().unwrap(), vec![12]);
+    let r = (10 + &c).unwrap();
+    assert_eq!(r.leaf("a").unwrap().to_vec::<i32>().unwrap(), vec![11]);
+    // C(a=1,b={c:2}) + C(a=10,b=20) -> {a:11, b:{c:22}}
+    let d = ivy::container! { a: 10, b: 20 };
+    let r = (&c + &d).unwrap();
+    assert_eq!(r.leaf("b/c").unwrap().to_vec::<i32>().unwrap(), vec![22]);
+    // C(a=1,b=2) + C(a=10): an error, not Python's IndexError.
+    let e = (&ivy::container! { a: 1, b: 2 } + &ivy::container! { a: 10 }).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("`b` is in argument 0 but not in argument 1"),
+        "{e}"
+    );
+}
+
+#[test]
+fn functions_methods_and_static_types() {
+    let x = ivy::array![1.0, 2.0];
+    let c = ivy::container! { a: [0.0, 1.0], b: { c: [2.0, 3.0] } };
+    // Arrays only: an Array; any container: a Container (checked by the types).
+    let a: Array = ivy::add(&x, &x).unwrap();
+    let m: Container = ivy::add(&x, &c).unwrap();
+    let n: Container = ivy::add(&c, 1).unwrap();
+    assert_eq!(a.to_vec::<f32>().unwrap(), vec![2.0, 4.0]);
+    assert_eq!(vals(&m, "b/c"), vec![3.0, 5.0]);
+    assert_eq!(vals(&n, "a"), vec![1.0, 2.0]);
+    // Methods with self in the first array position, with and without options.
+    let t = c.tan().unwrap();
+    assert_eq!(vals(&t, "b/c"), vec![2f32.tan() as f64, 3f32.tan() as f64]);
+    let s = c.sum().unwrap();
+    assert_eq!(vals(&s, "b/c"), vec![5.0]);
+    let s = c.sum_with(ivy::opts::Sum::new().keepdims(true)).unwrap();
+    assert_eq!(s.leaf("a").unwrap().shape().dims(), &[1]);
+    // Unary operators.
+    let neg = (-&c).unwrap();
+    assert_eq!(vals(&neg, "a"), vec![-0.0, -1.0]);
+}
+
+#[test]
+fn multi_output_ops_return_as_many_containers() {
+    let c = ivy::container! { a: [1.0, 2.0, 3.0, 4.0], b: { c: [5.0, 6.0, 7.0, 8.0] } };
+    let parts: Vec<Container> = c
+        .split_with(ivy::opts::Split::new().num_or_size_splits(2))
+        .unwrap();
+    assert_eq!(parts.len(), 2);
+    assert_eq!(vals(&parts[1], "b/c"), vec![7.0, 8.0]);
+    let rows = ivy::unstack(&c).unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(vals(&rows[2], "a"), vec![3.0]);
+    // Leaves that give lists of different lengths cannot be split.
+    let uneven = ivy::container! { a: [1.0, 2.0], b: [1.0, 2.0, 3.0] };
+    let e = ivy::unstack(&uneven).unwrap_err();
+    assert!(e.to_string().contains("different lengths"), "{e}");
+}
+
+#[test]
+fn a_failing_leaf_is_named_by_its_key_chain() {
+    let c = ivy::container! { a: [1.0, 2.0], b: { c: [1.0, 2.0, 3.0] } };
+    let e = ivy::add(&c, &ivy::array![1.0, 2.0]).unwrap_err();
+    assert!(e.to_string().starts_with("at key chain `b/c`: add"), "{e}");
+    assert_eq!(e.op(), Some("add"));
+}
