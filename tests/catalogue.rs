@@ -177,3 +177,103 @@ fn ivy_function_supported_dtypes_matches_the_catalogue() -> ivy::Result<()> {
     assert!(ivy::function_supported_dtypes("no_such_op").is_err());
     Ok(())
 }
+
+/// Every nestable op, with a two-leaf container in each array position in
+/// turn, equals the op applied leaf by leaf: the generated nested path, the
+/// Container results of multi-output ops and the broadcasting of the other
+/// (array) operands, for every op of the catalogue.
+#[test]
+fn every_nestable_op_maps_over_a_container_in_each_array_position() {
+    use ivy::catalogue::Value;
+    let mut failures = Vec::new();
+    let mut checked = 0usize;
+    for op in catalogue::ops() {
+        let (Some(call_nested), Some(sample)) = (op.call_nested, op.sample) else {
+            continue;
+        };
+        let backend = ivy::current_backend();
+        let Some(d) = [Dtype::Float32, Dtype::Int32, Dtype::Bool]
+            .into_iter()
+            .chain(Dtype::ALL)
+            .find(|d| op.supported_dtypes(backend).contains(*d))
+        else {
+            continue;
+        };
+        let args = sample(d);
+        let positions: Vec<usize> = args
+            .positional()
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| matches!(v, Value::Array(_)))
+            .map(|(i, _)| i)
+            .collect();
+        let array_params: Vec<usize> = op
+            .params
+            .iter()
+            .filter(|p| !p.is_keyword())
+            .enumerate()
+            .filter(|(_, p)| p.kind == "Array")
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(positions, array_params, "{}: sample positions", op.name);
+        let Ok(direct) = op.call(&args) else {
+            failures.push(format!("{}: the direct call on {d} failed", op.name));
+            continue;
+        };
+        for (pos, &slot) in positions.iter().enumerate() {
+            let Value::Array(leaf) = &args.positional()[slot] else {
+                unreachable!("positions hold arrays")
+            };
+            // Two leaves with different values at different depths: the
+            // sample and the sample with its elements reversed along axis 0.
+            let other = if leaf.ndim() > 0 {
+                ivy::flip_with(leaf, ivy::opts::Flip::new().axis(0)).unwrap()
+            } else {
+                leaf.clone()
+            };
+            let c = ivy::container! { a: leaf.clone(), b: { c: other.clone() } };
+            checked += 1;
+            let got = match call_nested(&args, pos, &c) {
+                Ok(g) => g,
+                Err(e) => {
+                    failures.push(format!("{} (container at operand {pos}): {e}", op.name));
+                    continue;
+                }
+            };
+            // The op applied leaf by leaf.
+            let mut by_leaf = Vec::new();
+            for x in [leaf, &other] {
+                by_leaf.push(op.call(&args.clone().with_arg(slot, x.clone())));
+            }
+            if got.len() != direct.len() {
+                failures.push(format!(
+                    "{}: {} containers for {} outputs",
+                    op.name,
+                    got.len(),
+                    direct.len()
+                ));
+                continue;
+            }
+            for (kc, want) in [("a", &by_leaf[0]), ("b/c", &by_leaf[1])] {
+                let Ok(want) = want else {
+                    failures.push(format!("{}: the leaf call at {kc} failed", op.name));
+                    continue;
+                };
+                for (o, (g, w)) in got.iter().zip(want).enumerate() {
+                    let Ok(g) = g.leaf(kc) else {
+                        failures.push(format!("{}: output {o} has no leaf {kc}", op.name));
+                        continue;
+                    };
+                    if g.dtype() != w.dtype() || g.shape() != w.shape() || format!("{g:?}") != format!("{w:?}") {
+                        failures.push(format!(
+                            "{} (container at operand {pos}), output {o} at {kc}: {g:?} != {w:?}",
+                            op.name
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 150, "only {checked} nested calls were made");
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}

@@ -169,6 +169,9 @@ pub struct OpInfo {
     pub tables: &'static [SpecTable],
     /// Run it with dynamic arguments (not for standalone functions).
     pub call: Option<CallFn>,
+    /// Run it with dynamic arguments and a container in place of one array
+    /// operand (nestable ops).
+    pub call_nested: Option<NestedCallFn>,
     /// Arguments for a call on inputs of a dtype (what the catalogue-driven
     /// tests use).
     #[doc(hidden)]
@@ -186,6 +189,54 @@ pub struct OpInfo {
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub type CallFn = fn(&CallArgs) -> Result<Vec<Array>>;
+
+/// How the catalogue runs a nestable op with a container in place of its
+/// `pos`-th array operand (counting the array parameters only): every output
+/// container, in order. The other arguments come from the `CallArgs`.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// use ivy::catalogue::CallArgs;
+/// let c = ivy::container! { a: [1.0, 2.0], b: { c: 3.0 } };
+/// let call = ivy::catalogue::op("add")?.call_nested.expect("add is nestable");
+/// let out = call(&CallArgs::new().arg(ivy::array![0.0]).arg(ivy::array![10.0]), 1, &c)?;
+/// assert_eq!(out[0].leaf("b/c")?.to_vec::<f32>()?, vec![3.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub type NestedCallFn = fn(&CallArgs, usize, &crate::Container) -> Result<Vec<crate::Container>>;
+
+/// What a nestable op returns over containers, as a list of containers.
+pub trait IntoContainers {
+    /// The containers.
+    fn into_containers(self) -> Vec<crate::Container>;
+}
+
+impl IntoContainers for crate::Container {
+    fn into_containers(self) -> Vec<crate::Container> {
+        vec![self]
+    }
+}
+
+impl IntoContainers for Vec<crate::Container> {
+    fn into_containers(self) -> Vec<crate::Container> {
+        self
+    }
+}
+
+macro_rules! into_containers_tuple {
+    ($($i:tt),*) => {
+        impl IntoContainers for ($(into_containers_tuple!(@c $i),)*) {
+            fn into_containers(self) -> Vec<crate::Container> {
+                vec![$(self.$i),*]
+            }
+        }
+    };
+    (@c $i:tt) => { crate::Container };
+}
+into_containers_tuple!(0, 1);
+into_containers_tuple!(0, 1, 2);
+into_containers_tuple!(0, 1, 2, 3);
 
 impl OpInfo {
     /// The dtypes the op supports on `backend` (Ivy's
@@ -622,6 +673,24 @@ impl CallArgs {
     /// The positional arguments.
     pub fn positional(&self) -> &[Value] {
         &self.positional
+    }
+
+    /// These arguments with the `i`-th positional one replaced (appended
+    /// when there are only `i`).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::catalogue::{CallArgs, Value};
+    /// let a = CallArgs::new().arg(1).arg(2).with_arg(0, 5);
+    /// assert!(matches!(a.positional()[0], Value::Scalar(s) if s.to_f64() == 5.0));
+    /// ```
+    #[must_use]
+    pub fn with_arg(mut self, i: usize, v: impl Into<Value>) -> CallArgs {
+        match self.positional.get_mut(i) {
+            Some(slot) => *slot = v.into(),
+            None => self.positional.push(v.into()),
+        }
+        self
     }
 
     /// The keyword argument `name`.

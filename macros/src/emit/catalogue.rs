@@ -109,6 +109,12 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
             quote!(::std::option::Option::Some(#sample)),
         )
     };
+    let call_nested = if op.kind != OpKind::Standalone && op.nestable && !operand_params(op).is_empty() {
+        let f = call_nested_fn(op, t);
+        quote!(::std::option::Option::Some(#f))
+    } else {
+        quote!(::std::option::Option::None)
+    };
     quote! {
         #c::OpInfo {
             name: #name,
@@ -128,18 +134,24 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
             summary: #summary,
             tables: &[#(#tables),*],
             call: #call,
+            call_nested: #call_nested,
             sample: #sample,
         }
     }
 }
 
-/// A closure-free function item that runs the op from `CallArgs`.
-fn call_fn(op: &Op, t: &Target) -> TokenStream {
+/// The pieces of a dynamic call: the argument checks and bindings, the
+/// argument expressions, and a function of those that makes the call.
+struct CallParts {
+    req: Vec<String>,
+    kw: Vec<String>,
+    lets: Vec<TokenStream>,
+    args: Vec<TokenStream>,
+}
+
+fn call_parts(op: &Op, t: &Target) -> CallParts {
     let k = &t.krate;
-    let c = quote!(#k::catalogue);
     let op_name = &op.name;
-    let req: Vec<&String> = op.required().map(|p| &p.name).collect();
-    let kw: Vec<&String> = op.optional().map(|p| &p.name).collect();
     let mut lets = Vec::new();
     let mut args = Vec::new();
     for (i, p) in op.required().enumerate() {
@@ -156,54 +168,128 @@ fn call_fn(op: &Op, t: &Target) -> TokenStream {
             _ => quote!(#name),
         });
     }
+    CallParts {
+        req: op.required().map(|p| p.name.clone()).collect(),
+        kw: op.optional().map(|p| p.name.clone()).collect(),
+        lets,
+        args,
+    }
+}
+
+/// The call of the op (with its keyword arguments from `__args`) on `args`.
+fn call_expr(op: &Op, t: &Target, args: &[TokenStream]) -> TokenStream {
+    let k = &t.krate;
+    let op_name = &op.name;
     let name = super::ident(&op.name, op.ident.span());
     let path = if t.builtin {
         quote!(crate::#name)
     } else {
         quote!(#name)
     };
-    let body = if has_opts(op) {
-        let with = with_ident(op);
-        let with_path = if t.builtin {
-            quote!(crate::#with)
-        } else {
-            quote!(#with)
-        };
-        let opts_path = opts_path(op, t);
-        let sets = op.optional().map(|p| {
-            let f = &p.ident;
-            let pn = &p.name;
-            let ty = match (&p.kind, &p.default) {
-                (ParamKind::Option(inner), Some(PDefault::None)) => api_type(inner, k),
-                (ParamKind::Option(inner), _) => {
-                    let a = api_type(inner, k);
-                    quote!(::std::option::Option<#a>)
-                }
-                (kind, _) => api_type(kind, k),
-            };
-            quote! {
-                if let ::std::option::Option::Some(v) = __args.get_keyword::<#ty>(#op_name, #pn)? {
-                    __opts.#f = ::std::option::Option::Some(v);
-                }
+    if !has_opts(op) {
+        return quote!(#path(#(#args),*));
+    }
+    let with = with_ident(op);
+    let with_path = if t.builtin {
+        quote!(crate::#with)
+    } else {
+        quote!(#with)
+    };
+    let opts_path = opts_path(op, t);
+    let sets = op.optional().map(|p| {
+        let f = &p.ident;
+        let pn = &p.name;
+        let ty = match (&p.kind, &p.default) {
+            (ParamKind::Option(inner), Some(PDefault::None)) => api_type(inner, k),
+            (ParamKind::Option(inner), _) => {
+                let a = api_type(inner, k);
+                quote!(::std::option::Option<#a>)
             }
-        });
+            (kind, _) => api_type(kind, k),
+        };
         quote! {
+            if let ::std::option::Option::Some(v) = __args.get_keyword::<#ty>(#op_name, #pn)? {
+                __opts.#f = ::std::option::Option::Some(v);
+            }
+        }
+    });
+    quote! {
+        {
             let mut __opts = #opts_path::new();
             #(#sets)*
             #with_path(#(#args,)* __opts)
         }
-    } else {
-        quote!(#path(#(#args),*))
-    };
+    }
+}
+
+/// A closure-free function item that runs the op from `CallArgs`.
+fn call_fn(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let c = quote!(#k::catalogue);
+    let op_name = &op.name;
+    let CallParts {
+        req,
+        kw,
+        lets,
+        args,
+    } = call_parts(op, t);
+    let body = call_expr(op, t, &args);
     quote! {
         {
             fn __call(__args: &#c::CallArgs) -> #k::Result<::std::vec::Vec<#k::Array>> {
                 __args.expect(#op_name, &[#(#req),*], &[#(#kw),*])?;
                 #(#lets)*
-                let __out = { #body }?;
+                let __out = #body?;
                 ::std::result::Result::Ok(#c::IntoOutputs::into_outputs(__out))
             }
             __call
+        }
+    }
+}
+
+/// A function item that runs the op from `CallArgs` with a container in
+/// place of its `pos`-th array operand.
+fn call_nested_fn(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let c = quote!(#k::catalogue);
+    let op_name = &op.name;
+    let CallParts {
+        req,
+        kw,
+        lets,
+        args,
+    } = call_parts(op, t);
+    let operand_slots: Vec<usize> = op
+        .required()
+        .enumerate()
+        .filter(|(_, p)| p.kind == ParamKind::Array)
+        .map(|(i, _)| i)
+        .collect();
+    let n = operand_slots.len();
+    let arms = operand_slots.iter().enumerate().map(|(j, &slot)| {
+        let mut args = args.clone();
+        args[slot] = quote!(__c);
+        let body = call_expr(op, t, &args);
+        quote!(#j => #c::IntoContainers::into_containers(#body?),)
+    });
+    quote! {
+        {
+            fn __call_nested(
+                __args: &#c::CallArgs,
+                __pos: usize,
+                __c: &#k::Container,
+            ) -> #k::Result<::std::vec::Vec<#k::Container>> {
+                __args.expect(#op_name, &[#(#req),*], &[#(#kw),*])?;
+                #(#lets)*
+                ::std::result::Result::Ok(match __pos {
+                    #(#arms)*
+                    _ => return ::std::result::Result::Err(#k::Error::invalid(
+                        #op_name,
+                        ::std::format!("operand position {} out of range: the op has {} array operands", __pos, #n),
+                    )),
+                })
+            }
+            __call_nested
         }
     }
 }
