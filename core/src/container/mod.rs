@@ -44,10 +44,12 @@
 //!   `Result` or an `Option`.
 
 mod build;
+mod combine;
 mod iter;
 mod key_chain;
 mod tree;
 
+pub use combine::UnifyMode;
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
