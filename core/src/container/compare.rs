@@ -437,7 +437,7 @@ impl Container<Array> {
     ///     d.cont_all_key_chains(),
     ///     ["a", "b/diff_0, 2", "b/diff_1", "c/diff_2"]
     /// );
-    /// assert_eq!(d.leaf("b/diff_1")?, &ivy::array!(6));
+    /// assert_eq!(d.leaf("b/diff_1")?, &ivy::Array::scalar(6i32));
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn cont_diff(containers: &[&Container]) -> Result<Container> {
@@ -961,7 +961,9 @@ impl Container<Array> {
     /// Whether the containers have the same number of arrays with the same
     /// shapes, ordered by size, whatever their key chains (Ivy's static
     /// `cont_identical_array_shapes`; its `exclusive` flag, which tells
-    /// arrays from variables, has nothing to select here).
+    /// arrays from variables, has nothing to select here). Arrays of one
+    /// size are ordered by their dimensions (Ivy keeps them in key order, so
+    /// its answer for shapes of equal size depended on the keys).
     ///
     /// ```
     /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
@@ -975,7 +977,7 @@ impl Container<Array> {
     pub fn cont_identical_array_shapes(containers: &[&Container]) -> bool {
         fn sorted(c: &Container) -> Vec<&crate::Shape> {
             let mut shapes: Vec<&crate::Shape> = c.leaves().map(|a| a.shape()).collect();
-            shapes.sort_by_key(|s| s.size());
+            shapes.sort_by(|a, b| (a.size(), a.dims()).cmp(&(b.size(), b.dims())));
             shapes
         }
         let Some((first, rest)) = containers.split_first() else {
