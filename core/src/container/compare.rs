@@ -1434,6 +1434,25 @@ mod tests {
     }
 
     #[test]
+    fn diff_of_equal_containers_is_the_container() {
+        let x = c(&[("a", 1), ("b/c", 2), ("b/d/e", 3)]);
+        let y = x.clone();
+        assert_eq!(diff(&[&x, &y, &x], &DiffOptions::default()), x);
+        let same = DiffOptions {
+            mode: DiffMode::SameOnly,
+            ..Default::default()
+        };
+        assert_eq!(diff(&[&x, &y], &same), x);
+        let only = DiffOptions {
+            mode: DiffMode::DiffOnly,
+            ..Default::default()
+        };
+        assert!(diff(&[&x, &y], &only).is_empty());
+        assert!(diff(&[], &only).is_empty());
+        assert_eq!(diff(&[&x], &DiffOptions::default()), x);
+    }
+
+    #[test]
     fn selections() {
         let s = Selection {
             chains: Some((vec!["a/b".into()], true)),
