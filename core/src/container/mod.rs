@@ -44,11 +44,15 @@
 //!   `Result` or an `Option`.
 
 mod build;
+mod combine;
+mod compare;
 mod iter;
 mod key_chain;
 mod map;
 mod tree;
 
+pub use combine::UnifyMode;
+pub use compare::{DiffKeys, DiffMode, DiffOptions, IdenticalOptions};
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
