@@ -264,7 +264,10 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
                         failures.push(format!("{}: output {o} has no leaf {kc}", op.name));
                         continue;
                     };
-                    if g.dtype() != w.dtype() || g.shape() != w.shape() || format!("{g:?}") != format!("{w:?}") {
+                    if g.dtype() != w.dtype()
+                        || g.shape() != w.shape()
+                        || format!("{g:?}") != format!("{w:?}")
+                    {
                         failures.push(format!(
                             "{} (container at operand {pos}), output {o} at {kc}: {g:?} != {w:?}",
                             op.name
@@ -275,5 +278,10 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
         }
     }
     assert!(checked > 150, "only {checked} nested calls were made");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

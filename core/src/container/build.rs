@@ -17,11 +17,11 @@ impl<L> Container<L> {
     /// ```
     /// # extern crate ivy_core as ivy;
     /// use ivy::Container;
-    /// let c = Container::from_key_chains([("a/b", 1), ("c.d", 2), ("e", 3)])?;
+    /// let c: Container<i64> = Container::from_key_chains([("a/b", 1i64), ("c.d", 2), ("e", 3)])?;
     /// assert_eq!(c.cont_all_key_chains(), ["a/b", "c/d", "e"]);
-    /// let nested = Container::from_key_chains([("x", c.clone()), ("y", c)])?;
+    /// let nested: Container<i64> = Container::from_key_chains([("x", c.clone()), ("y", c)])?;
     /// assert_eq!(nested.cont_all_key_chains().len(), 6);
-    /// assert!(Container::from_key_chains([("a", 1), ("a/b", 2)]).is_err()); // `a` is a leaf
+    /// assert!(Container::<i64>::from_key_chains([("a", 1i64), ("a/b", 2)]).is_err()); // `a` is a leaf
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn from_key_chains<K: AsRef<str>, V: Into<Entry<L>>>(

@@ -26,7 +26,7 @@ use smallvec::SmallVec;
 /// ```
 /// # extern crate ivy_core as ivy;
 /// use ivy::container::MultiArg;
-/// let c: ivy::Container<i64> = [("a", 1), ("b", 2)].into_iter().collect();
+/// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b", 2i64)])?;
 /// let args = [MultiArg::from(&c), MultiArg::Leaf(&10)];
 /// let sum = ivy::Container::cont_multi_map(&args, |xs, _| Ok(xs[0] + xs[1]))?;
 /// assert_eq!(*sum.leaf("b")?, 12);
@@ -60,7 +60,7 @@ impl<'a, L> From<&'a Container<L>> for MultiArg<'a, L> {
 /// ```
 /// # extern crate ivy_core as ivy;
 /// use ivy::container::MapOptions;
-/// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+/// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64), ("b/d", 3i64)])?;
 /// // Apply only at `b/c`, keep the rest as it is.
 /// let r = c.cont_map_with(&MapOptions::new().key_chains(["b/c"]), |x, _| Ok(x * 10))?;
 /// assert_eq!((*r.leaf("a")?, *r.leaf("b/c")?, *r.leaf("b/d")?), (1, 20, 3));
@@ -221,7 +221,7 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let mut c: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// let mut c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
     /// c.cont_map_mut(|x, _| { *x += 1; Ok(()) })?;
     /// assert_eq!(*c.leaf("b/c")?, 3);
     /// # Ok::<(), ivy::Error>(())
@@ -256,7 +256,7 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64), ("b/d", 3i64)])?;
     /// // Keep only the first entry of every container.
     /// let r = c.cont_map_sub_conts(true, |sub, _| {
     ///     let mut out = ivy::Container::new();
@@ -314,13 +314,13 @@ impl<L> Container<L> {
     /// # extern crate ivy_core as ivy;
     /// use ivy::Container;
     /// // The seed's example: y's leaves are broadcast over x's sub-containers.
-    /// let x: Container<f64> = [("a/b", 2.), ("a/c", 4.), ("d/e", 6.), ("d/f", 9.)].into_iter().collect();
-    /// let y: Container<f64> = [("a", 2.), ("d", 3.)].into_iter().collect();
+    /// let x: Container<f64> = ivy::Container::from_key_chains([("a/b", 2.0f64), ("a/c", 4.0f64), ("d/e", 6.0f64), ("d/f", 9.0f64)])?;
+    /// let y: Container<f64> = ivy::Container::from_key_chains([("a", 2.0f64), ("d", 3.0f64)])?;
     /// let q = Container::cont_multi_map(&[(&x).into(), (&y).into()], |v, _| Ok(v[0] / v[1]))?;
-    /// assert_eq!(q, [("a/b", 1.), ("a/c", 2.), ("d/e", 2.), ("d/f", 3.)].into_iter().collect());
+    /// assert_eq!(q, ivy::Container::from_key_chains([("a/b", 1f64), ("a/c", 2.0), ("d/e", 2.0), ("d/f", 3.0)])?);
     ///
     /// // A key only one container has breaks the rule.
-    /// let z: Container<f64> = [("a", 1.), ("d", 1.), ("g", 1.)].into_iter().collect();
+    /// let z: Container<f64> = ivy::Container::from_key_chains([("a", 1.0f64), ("d", 1.0f64), ("g", 1.0f64)])?;
     /// let e = Container::cont_multi_map(&[(&x).into(), (&z).into()], |v, _| Ok(v[0] / v[1]));
     /// assert!(e.unwrap_err().to_string().contains("`g` is in argument 1 but not in argument 0"));
     /// # Ok::<(), ivy::Error>(())
@@ -348,7 +348,7 @@ impl<L> Container<L> {
     /// ```
     /// # extern crate ivy_core as ivy;
     /// use ivy::{Container, container::MapOptions};
-    /// let x: Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+    /// let x: Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64), ("b/d", 3i64)])?;
     /// let opts = MapOptions::new().key_chains(["b"]);
     /// let r = Container::cont_multi_map_with(&[(&x).into(), (&x).into()], &opts, |v, _| Ok(v[0] + v[1]))?;
     /// assert_eq!((*r.leaf("a")?, *r.leaf("b/c")?, *r.leaf("b/d")?), (1, 4, 6));

@@ -274,8 +274,9 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let c: ivy::Container<i64> = [("a/b", 1), ("a/c", 2), ("d", 3)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a/b", 1i64), ("a/c", 2i64), ("d", 3i64)])?;
     /// assert_eq!(c.len(), 2);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn len(&self) -> usize {
         self.values.len()
@@ -290,8 +291,9 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let c: ivy::Container<i64> = [("b", 1), ("a", 2)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("b", 1i64), ("a", 2i64)])?;
     /// assert_eq!(c.keys().collect::<Vec<_>>(), ["b", "a"]);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
         self.keys.iter()
@@ -311,9 +313,10 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
     /// let kinds: Vec<(&str, bool)> = c.iter().map(|(k, e)| (k, e.is_leaf())).collect();
     /// assert_eq!(kinds, [("a", true), ("b", false)]);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn iter(&self) -> Iter<'_, L> {
         Iter::new(self)
@@ -373,9 +376,10 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let mut c: ivy::Container<i64> = [("a", 1), ("b", 2), ("c", 3)].into_iter().collect();
+    /// let mut c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b", 2i64), ("c", 3i64)])?;
     /// c.retain(|k, e| k != "b" && e.as_leaf() != Some(&3));
     /// assert_eq!(c.keys().collect::<Vec<_>>(), ["a"]);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn retain(&mut self, mut keep: impl FnMut(&str, &Entry<L>) -> bool) {
         let flags: Vec<bool> = self
@@ -407,8 +411,9 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64), ("b/d", 3i64)])?;
     /// assert_eq!(c.leaves().copied().collect::<Vec<_>>(), [1, 2, 3]);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn leaves(&self) -> Leaves<'_, L> {
         Leaves::new(self)
@@ -418,9 +423,10 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let mut c: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// let mut c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
     /// c.leaves_mut().for_each(|x| *x *= 10);
     /// assert_eq!(c.cont_to_flat_list(), [10, 20]);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn leaves_mut(&mut self) -> LeavesMut<'_, L> {
         LeavesMut::new(self)
@@ -430,8 +436,9 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2), ("b/d", 3)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64), ("b/d", 3i64)])?;
     /// assert_eq!(c.num_leaves(), 3);
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn num_leaves(&self) -> usize {
         self.values
@@ -448,7 +455,7 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
     /// let s = c.map_leaves(|x| x.to_string());
     /// assert_eq!(s.leaf("b/c")?, "2");
     /// # Ok::<(), ivy::Error>(())
@@ -474,9 +481,10 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let c: ivy::Container<i64> = [("a", 1), ("b/c", -2)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", -2i64)])?;
     /// let r = c.try_map_leaves(|&x| u32::try_from(x).map_err(|_| ivy::Error::invalid("to_u32", "negative")));
     /// assert_eq!(r.unwrap_err().to_string(), "at key chain `b/c`: to_u32: negative");
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn try_map_leaves<M>(&self, mut f: impl FnMut(&L) -> Result<M>) -> Result<Container<M>> {
         let mut chain = KeyChain::new();
@@ -522,11 +530,12 @@ impl<L> Container<L> {
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let a: ivy::Container<i64> = [("a", 1), ("b/c", 2)].into_iter().collect();
+    /// let a: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
     /// let b = a.map_leaves(|x| x * 2);
     /// assert!(a.same_structure(&b));
-    /// let c: ivy::Container<i64> = [("b/c", 2), ("a", 1)].into_iter().collect();
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("b/c", 2i64), ("a", 1i64)])?;
     /// assert!(!a.same_structure(&c));
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn same_structure<M>(&self, other: &Container<M>) -> bool {
         self.keys.equal_in_order(&other.keys)

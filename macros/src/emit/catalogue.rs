@@ -109,12 +109,13 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
             quote!(::std::option::Option::Some(#sample)),
         )
     };
-    let call_nested = if op.kind != OpKind::Standalone && op.nestable && !operand_params(op).is_empty() {
-        let f = call_nested_fn(op, t);
-        quote!(::std::option::Option::Some(#f))
-    } else {
-        quote!(::std::option::Option::None)
-    };
+    let call_nested =
+        if op.kind != OpKind::Standalone && op.nestable && !operand_params(op).is_empty() {
+            let f = call_nested_fn(op, t);
+            quote!(::std::option::Option::Some(#f))
+        } else {
+            quote!(::std::option::Option::None)
+        };
     quote! {
         #c::OpInfo {
             name: #name,
