@@ -1,0 +1,4 @@
+//! Keys are non-empty.
+fn main() {
+    let _c = ivy::container! { "": 1.0 };
+}

@@ -1,0 +1,4 @@
+//! `key: value`, with a colon.
+fn main() {
+    let _c = ivy::container! { a 1.0 };
+}
