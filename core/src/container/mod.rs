@@ -44,10 +44,13 @@
 //!   `Result` or an `Option`.
 
 mod build;
+mod io;
 mod iter;
 mod key_chain;
+mod serde;
 mod tree;
 
+pub use io::Format;
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
