@@ -94,7 +94,7 @@ pub(crate) fn to_le_bytes(host: &HostData) -> Vec<u8> {
 pub(crate) fn from_bytes(dtype: Dtype, bytes: &[u8], big_endian: bool) -> Result<HostData, String> {
     crate::with_dtype!(dtype, T => {
         let size = std::mem::size_of::<T>();
-        if bytes.len() % size != 0 {
+        if !bytes.len().is_multiple_of(size) {
             return Err(format!(
                 "{} bytes are not a whole number of {dtype} elements ({size} bytes each)",
                 bytes.len()

@@ -1,18 +1,4 @@
-//! NumPy's `.npy` format for one [`Array`] (the members of a `.npz`).
-//!
-//! The format (NumPy's `numpy.lib.format`): the magic `\x93NUMPY`, a
-//! version (1.0; 2.0 when the header is longer than 65535 bytes), the
-//! header's length (2 bytes, or 4 from version 2.0, little-endian), the
-//! header (a Python dict literal with the keys `descr`, `fortran_order` and
-//! `shape`, padded with spaces and a newline so that the data starts at a
-//! multiple of 64 bytes), then the elements.
-//!
-//! dtypes map to NumPy's `descr` as `|b1`, `|i1`, `<i2`, `<i4`, `<i8`, `|u1`,
-//! `<u2`, `<u4`, `<u8`, `<f2`, `<f4`, `<f8`, `<c8`, `<c16`. NumPy has no
-//! `bfloat16`: writing one is an error (cast to `float32` first, which is
-//! exact). Reading accepts versions 1.0, 2.0 and 3.0, both byte orders,
-//! and `fortran_order: True` (the elements are reordered to row-major);
-//! any other dtype (strings, objects, dates, structured) is an error.
+//! NumPy's `.npy` format for one [`Array`] (documented on `Array::to_npy`'s impl block).
 
 use super::{Array, bytes};
 use crate::backend::current_backend;
@@ -434,6 +420,21 @@ fn npy_error(op: &str, message: String) -> Error {
     }
 }
 
+/// NumPy's `.npy` format for one [`Array`] (the members of a `.npz`).
+///
+/// The format (NumPy's `numpy.lib.format`): the magic `\x93NUMPY`, a
+/// version (1.0; 2.0 when the header is longer than 65535 bytes), the
+/// header's length (2 bytes, or 4 from version 2.0, little-endian), the
+/// header (a Python dict literal with the keys `descr`, `fortran_order` and
+/// `shape`, padded with spaces and a newline so that the data starts at a
+/// multiple of 64 bytes), then the elements.
+///
+/// dtypes map to NumPy's `descr` as `|b1`, `|i1`, `<i2`, `<i4`, `<i8`, `|u1`,
+/// `<u2`, `<u4`, `<u8`, `<f2`, `<f4`, `<f8`, `<c8`, `<c16`. NumPy has no
+/// `bfloat16`: writing one is an error (cast to `float32` first, which is
+/// exact). Reading accepts versions 1.0, 2.0 and 3.0, both byte orders,
+/// and `fortran_order: True` (the elements are reordered to row-major);
+/// any other dtype (strings, objects, dates, structured) is an error.
 impl Array {
     /// The array in NumPy's `.npy` format (what `numpy.save` writes and
     /// `numpy.load` reads). `bfloat16`, which NumPy lacks, is an error.

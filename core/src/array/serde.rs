@@ -1,38 +1,4 @@
-//! serde for [`Array`]: a struct of its dtype, shape and elements.
-//!
-//! The form is the same in every format:
-//!
-//! ```json
-//! {"dtype": "float32", "shape": [2, 2], "data": [1.0, 2.0, 3.0, 4.0]}
-//! ```
-//!
-//! - `dtype` is Ivy's name of the dtype (`"int8"` ... `"complex128"`);
-//! - `shape` is the list of dimensions (`[]` for a 0-d array);
-//! - `data` is the flat list of the elements in row-major order: `true` /
-//!   `false` for `bool`, integers for the integer dtypes, numbers for the
-//!   float dtypes (`float16` and `bfloat16` written as the `float32` they
-//!   widen to exactly), and `[re, im]` pairs for the complex dtypes. JSON has
-//!   no NaN or infinity, so a non-finite float element is written as the
-//!   string `"nan"`, `"inf"` or `"-inf"` (in every format, so the form does
-//!   not depend on the format); NaN payloads and signs are not kept.
-//!
-//! Reading accepts the fields in any order and checks everything: an
-//! unknown dtype name, a `data` list whose length is not the product of
-//! `shape`, an element that does not fit the dtype (`300` for `uint8`, `1.5`
-//! for `int32`, `1` for `bool`), are deserialization errors, never panics.
-//! The array is made on the current backend.
-//!
-//! ```
-//! # extern crate ivy_core as ivy; extern crate ivy_ndarray;
-//! let x = ivy::array![[1.0, 2.0], [3.0, f32::INFINITY]];
-//! let json = serde_json::to_string(&x).unwrap();
-//! assert_eq!(json, r#"{"dtype":"float32","shape":[2,2],"data":[1.0,2.0,3.0,"inf"]}"#);
-//! let back: ivy::Array = serde_json::from_str(&json).unwrap();
-//! assert_eq!(back, x);
-//!
-//! let err = serde_json::from_str::<ivy::Array>(r#"{"dtype":"uint8","shape":[2],"data":[1,300]}"#);
-//! assert!(err.unwrap_err().to_string().contains("element 1 (300) does not fit uint8"));
-//! ```
+//! serde for [`Array`] (its form is documented on the `Serialize` impl).
 
 use super::{Array, HostData};
 use crate::backend::current_backend;
@@ -42,6 +8,41 @@ use ::serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor
 use ::serde::ser::{self, Serialize, SerializeStruct, SerializeTuple, Serializer};
 use std::fmt;
 
+/// serde for [`Array`]: a struct of its dtype, shape and elements.
+///
+/// The form is the same in every format:
+///
+/// ```json
+/// {"dtype": "float32", "shape": [2, 2], "data": [1.0, 2.0, 3.0, 4.0]}
+/// ```
+///
+/// - `dtype` is Ivy's name of the dtype (`"int8"` ... `"complex128"`);
+/// - `shape` is the list of dimensions (`[]` for a 0-d array);
+/// - `data` is the flat list of the elements in row-major order: `true` /
+///   `false` for `bool`, integers for the integer dtypes, numbers for the
+///   float dtypes (`float16` and `bfloat16` written as the `float32` they
+///   widen to exactly), and `[re, im]` pairs for the complex dtypes. JSON has
+///   no NaN or infinity, so a non-finite float element is written as the
+///   string `"nan"`, `"inf"` or `"-inf"` (in every format, so the form does
+///   not depend on the format); NaN payloads and signs are not kept.
+///
+/// Reading accepts the fields in any order and checks everything: an
+/// unknown dtype name, a `data` list whose length is not the product of
+/// `shape`, an element that does not fit the dtype (`300` for `uint8`, `1.5`
+/// for `int32`, `1` for `bool`), are deserialization errors, never panics.
+/// The array is made on the current backend.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![[1.0, 2.0], [3.0, f32::INFINITY]];
+/// let json = serde_json::to_string(&x).unwrap();
+/// assert_eq!(json, r#"{"dtype":"float32","shape":[2,2],"data":[1.0,2.0,3.0,"inf"]}"#);
+/// let back: ivy::Array = serde_json::from_str(&json).unwrap();
+/// assert_eq!(back, x);
+///
+/// let err = serde_json::from_str::<ivy::Array>(r#"{"dtype":"uint8","shape":[2],"data":[1,300]}"#);
+/// assert!(err.unwrap_err().to_string().contains("element 1 (300) does not fit uint8"));
+/// ```
 impl Serialize for Array {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let host = self.to_host().map_err(ser::Error::custom)?;

@@ -1,42 +1,6 @@
-//! Saving and loading containers: [`Container::cont_save`],
-//! [`Container::cont_load`] and their in-memory forms
-//! [`Container::cont_to_bytes`] and [`Container::cont_from_bytes`], in the
-//! [`Format`]s safetensors, JSON and NumPy's `.npz`.
-//!
-//! Every leaf is stored under its key chain (`"dense/w"`): as the tensor's
-//! name in safetensors, as the member `dense/w.npy` of a `.npz` (which
-//! `numpy.load` lists as `"dense/w"`), and as nested maps in JSON. Loading
-//! rebuilds the levels from the chains (a `.` in a name separates keys too,
-//! so PyTorch's `layer.0.weight` loads as `layer/0/weight`).
-//!
-//! | format | dtypes | key order on load | empty sub-containers |
-//! | --- | --- | --- | --- |
-//! | [`Format::Safetensors`] | all but `complex128` | kept (in the metadata entry `ivy_key_chains`; files without it load sorted by name) | dropped |
-//! | [`Format::Json`] | all 15 (the [serde form](crate::Array#impl-Serialize-for-Array)) | kept | kept |
-//! | [`Format::Npz`], [`Format::NpzCompressed`] | all but `bfloat16` | kept (member order) | dropped |
-//!
-//! A dtype the format cannot hold is an error naming the key chain and the
-//! dtype. A file that is not a valid file of its format (truncated, corrupt,
-//! a header whose sizes do not match the data, a dtype ivy does not have, a
-//! name that is not a key chain, two entries at one key chain) is an
-//! [`Error::Io`] saying what is wrong, never a panic.
-//!
-//! ```
-//! # extern crate ivy_core as ivy; extern crate ivy_ndarray;
-//! use ivy::container::Format;
-//! let params = ivy::container! { dense: { w: [[1.0, 2.0], [3.0, 4.0]], b: [0.5, 0.5] }, step: 7 };
-//! let dir = std::env::temp_dir().join(format!("ivy-doc-io-{}", std::process::id()));
-//! std::fs::create_dir_all(&dir).unwrap();
-//! for name in ["params.safetensors", "params.json", "params.npz"] {
-//!     let path = dir.join(name);
-//!     params.cont_save(&path, Format::from_path(&path)?)?;
-//!     let back = ivy::Container::cont_load(&path, Format::from_path(&path)?)?;
-//!     assert_eq!(back, params);
-//!     assert_eq!(back.cont_all_key_chains(), ["dense/w", "dense/b", "step"]);
-//! }
-//! # std::fs::remove_dir_all(&dir).unwrap();
-//! # Ok::<(), ivy::Error>(())
-//! ```
+//! Saving and loading containers: [`Format`] and [`Container::cont_save`],
+//! [`Container::cont_load`], [`Container::cont_to_bytes`],
+//! [`Container::cont_from_bytes`].
 
 use super::Container;
 use crate::array::{Array, bytes};
@@ -49,7 +13,44 @@ use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::path::Path;
 
-/// A file format of [`Container::cont_save`] and [`Container::cont_load`].
+/// A file format of [`Container::cont_save`] and [`Container::cont_load`]
+/// (and their in-memory forms [`Container::cont_to_bytes`] and
+/// [`Container::cont_from_bytes`]): safetensors, JSON or NumPy's `.npz`.
+///
+/// Every leaf is stored under its key chain (`"dense/w"`): as the tensor's
+/// name in safetensors, as the member `dense/w.npy` of a `.npz` (which
+/// `numpy.load` lists as `"dense/w"`), and as nested maps in JSON. Loading
+/// rebuilds the levels from the chains (a `.` in a name separates keys too,
+/// so PyTorch's `layer.0.weight` loads as `layer/0/weight`).
+///
+/// | format | dtypes | key order on load | empty sub-containers |
+/// | --- | --- | --- | --- |
+/// | [`Format::Safetensors`] | all but `complex128` | kept (in the metadata entry `ivy_key_chains`; files without it load sorted by name) | dropped |
+/// | [`Format::Json`] | all 15 (the [serde form](crate::Array#impl-Serialize-for-Array)) | kept | kept |
+/// | [`Format::Npz`], [`Format::NpzCompressed`] | all but `bfloat16` | kept (member order) | dropped |
+///
+/// A dtype the format cannot hold is an error naming the key chain and the
+/// dtype. A file that is not a valid file of its format (truncated, corrupt,
+/// a header whose sizes do not match the data, a dtype ivy does not have, a
+/// name that is not a key chain, two entries at one key chain) is an
+/// [`Error::Io`] saying what is wrong, never a panic.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// use ivy::container::Format;
+/// let params = ivy::container! { dense: { w: [[1.0, 2.0], [3.0, 4.0]], b: [0.5, 0.5] }, step: 7 };
+/// let dir = std::env::temp_dir().join(format!("ivy-doc-io-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// for name in ["params.safetensors", "params.json", "params.npz"] {
+///     let path = dir.join(name);
+///     params.cont_save(&path, Format::from_path(&path)?)?;
+///     let back = ivy::Container::cont_load(&path, Format::from_path(&path)?)?;
+///     assert_eq!(back, params);
+///     assert_eq!(back.cont_all_key_chains(), ["dense/w", "dense/b", "step"]);
+/// }
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// # Ok::<(), ivy::Error>(())
+/// ```
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
@@ -118,8 +119,8 @@ fn io_error(op: &str, path: &str, message: impl Into<String>) -> Error {
 
 impl Container {
     /// Write the container to the file `path` in `format` (Ivy's
-    /// `cont_save`; see the [module docs](self) for what each format
-    /// keeps). The file is replaced if it exists.
+    /// `cont_save`; see [`Format`] for what each format keeps). The file is
+    /// replaced if it exists.
     ///
     /// ```
     /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;

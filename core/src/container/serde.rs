@@ -1,41 +1,4 @@
-//! serde for [`Container`]: a nested map, keys in their order.
-//!
-//! A container is written as a map from its keys (in order) to its entries:
-//! a leaf in its own serde form, a sub-container as a nested map. With
-//! [`Array`](crate::Array) leaves (whose form is `{"dtype", "shape",
-//! "data"}`) that reads:
-//!
-//! ```json
-//! {"dense": {"w": {"dtype": "float32", "shape": [2], "data": [1.0, 2.0]}},
-//!  "step": {"dtype": "int64", "shape": [], "data": [3]}}
-//! ```
-//!
-//! Reading tells a leaf from a sub-container by trying the leaf first: an
-//! entry that is a valid leaf is one, any other map is a sub-container (an
-//! array's map cannot be mistaken for a container, since its `dtype` is a
-//! string, not an array). Keys keep the order they are read in; a key that
-//! is not a valid key (empty, or holding `/` or `.`) or that appears twice
-//! is an error naming its key chain, and so is an entry that is neither a
-//! leaf nor a map. The form has no tags, so it needs a self-describing
-//! format (JSON, YAML, RON, MessagePack, CBOR, ...), not bincode. Empty
-//! sub-containers are kept. The print [`Config`](crate::Config) is not
-//! written.
-//!
-//! ```
-//! # extern crate ivy_core as ivy; extern crate ivy_ndarray;
-//! let c = ivy::container! { b: { x: [1, 2] }, a: 0.5 };
-//! let json = serde_json::to_string(&c).unwrap();
-//! assert!(json.starts_with(r#"{"b":{"x":{"dtype":"int32","shape":[2],"data":[1,2]}},"a":"#));
-//! let back: ivy::Container = serde_json::from_str(&json).unwrap();
-//! assert_eq!(back, c);
-//! assert_eq!(back.cont_all_key_chains(), ["b/x", "a"]); // the order is kept
-//!
-//! // Any leaf type works the same way.
-//! let n: ivy::Container<i64> = serde_json::from_str(r#"{"a": {"b": 1}, "c": 2}"#).unwrap();
-//! assert_eq!(n.cont_to_flat_list(), [1, 2]);
-//! let err = serde_json::from_str::<ivy::Container<i64>>(r#"{"a": {"b": "x"}}"#).unwrap_err();
-//! assert!(err.to_string().starts_with("at key chain `a/b`: invalid type: string \"x\""));
-//! ```
+//! serde for [`Container`] (its form is documented on the `Serialize` impl).
 
 use super::{Container, Entry, key_chain};
 use ::serde::de::value::{MapDeserializer, SeqDeserializer};
@@ -47,6 +10,44 @@ use ::serde::ser::{Serialize, SerializeMap, Serializer};
 use std::fmt;
 use std::marker::PhantomData;
 
+/// serde for [`Container`]: a nested map, keys in their order.
+///
+/// A container is written as a map from its keys (in order) to its entries:
+/// a leaf in its own serde form, a sub-container as a nested map. With
+/// [`Array`](crate::Array) leaves (whose form is `{"dtype", "shape",
+/// "data"}`) that reads:
+///
+/// ```json
+/// {"dense": {"w": {"dtype": "float32", "shape": [2], "data": [1.0, 2.0]}},
+///  "step": {"dtype": "int64", "shape": [], "data": [3]}}
+/// ```
+///
+/// Reading tells a leaf from a sub-container by trying the leaf first: an
+/// entry that is a valid leaf is one, any other map is a sub-container (an
+/// array's map cannot be mistaken for a container, since its `dtype` is a
+/// string, not an array). Keys keep the order they are read in; a key that
+/// is not a valid key (empty, or holding `/` or `.`) or that appears twice
+/// is an error naming its key chain, and so is an entry that is neither a
+/// leaf nor a map. The form has no tags, so it needs a self-describing
+/// format (JSON, YAML, RON, MessagePack, CBOR, ...), not bincode. Empty
+/// sub-containers are kept. The print [`Config`](crate::Config) is not
+/// written.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let c = ivy::container! { b: { x: [1, 2] }, a: 0.5 };
+/// let json = serde_json::to_string(&c).unwrap();
+/// assert!(json.starts_with(r#"{"b":{"x":{"dtype":"int32","shape":[2],"data":[1,2]}},"a":"#));
+/// let back: ivy::Container = serde_json::from_str(&json).unwrap();
+/// assert_eq!(back, c);
+/// assert_eq!(back.cont_all_key_chains(), ["b/x", "a"]); // the order is kept
+///
+/// // Any leaf type works the same way.
+/// let n: ivy::Container<i64> = serde_json::from_str(r#"{"a": {"b": 1}, "c": 2}"#).unwrap();
+/// assert_eq!(n.cont_to_flat_list(), [1, 2]);
+/// let err = serde_json::from_str::<ivy::Container<i64>>(r#"{"a": {"b": "x"}}"#).unwrap_err();
+/// assert!(err.to_string().starts_with("at key chain `a/b`: invalid type: string \"x\""));
+/// ```
 impl<L: Serialize> Serialize for Container<L> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.len()))?;
@@ -79,7 +80,7 @@ impl<'de, L: DeserializeOwned> Deserialize<'de> for Container<L> {
                 let mut out = Container::new();
                 while let Some(key) = map.next_key::<String>()? {
                     let content: Content = map.next_value()?;
-                    add_entry(&mut out, &key, &content).map_err(|f| de::Error::custom(f))?;
+                    add_entry(&mut out, &key, &content).map_err(de::Error::custom)?;
                 }
                 Ok(out)
             }
@@ -161,9 +162,16 @@ fn entry_from<L: DeserializeOwned>(content: &Content) -> Result<Entry<L>, Failur
     }
     match first_failure {
         None => Ok(Entry::Container(sub)),
-        // A map of maps is meant as a container: its error is the useful
-        // one. A map of plain values may be a malformed leaf: say both.
-        Some(f) if entries.iter().any(|(_, v)| matches!(v, Content::Map(_))) => Err(f),
+        // A map where the leaf type takes no map, or a map of maps, is meant
+        // as a container: its error is the useful one. A map of plain
+        // values may be a malformed leaf: say both. (The leaf error comes
+        // from serde's own `invalid_type` wording through `ContentRef`.)
+        Some(f)
+            if leaf_error.starts_with("invalid type: map")
+                || entries.iter().any(|(_, v)| matches!(v, Content::Map(_))) =>
+        {
+            Err(f)
+        }
         Some(f) => Err(Failure {
             chain: Vec::new(),
             message: format!("neither a leaf ({leaf_error}) nor a container ({f})"),
