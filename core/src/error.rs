@@ -201,6 +201,19 @@ pub enum Error {
         /// What disagrees, in one line.
         message: String,
     },
+    /// Reading or writing a file or its bytes failed: the file system
+    /// refused, or the bytes are not a valid file of the format (truncated,
+    /// corrupt, a header that does not match the data, a dtype the format or
+    /// ivy cannot hold).
+    #[error("{op}: {}{message}", at_path(.path))]
+    Io {
+        /// The function (`cont_save`, `cont_load`, ...).
+        op: String,
+        /// The file (empty for in-memory bytes).
+        path: String,
+        /// What went wrong, naming the entry of the file when there is one.
+        message: String,
+    },
 }
 
 /// A list of dtypes printed as `int8` or `(int8, float32)`.
@@ -243,6 +256,14 @@ fn mode(array_api: bool) -> &'static str {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+fn at_path(path: &str) -> String {
+    if path.is_empty() {
+        String::new()
+    } else {
+        format!("{path}: ")
+    }
 }
 
 fn join_shapes(shapes: &[Shape]) -> String {
@@ -356,7 +377,8 @@ impl Error {
             | Error::KernelPanic { op, .. }
             | Error::KeyChain { op, .. }
             | Error::UnsharedStructure { op, .. }
-            | Error::Structure { op, .. } => Some(op),
+            | Error::Structure { op, .. }
+            | Error::Io { op, .. } => Some(op),
             Error::InContainer { source, .. } => source.op(),
             Error::UnknownBackend { .. }
             | Error::UnknownOp { .. }

@@ -1,10 +1,13 @@
 //! [`Array`]: a dynamically typed n-dimensional array that remembers its backend.
 
 mod buffer;
+pub(crate) mod bytes;
 mod convert;
 mod display;
 mod literal;
+pub(crate) mod npy;
 mod pool;
+mod serde;
 
 pub use buffer::{Buffer, HostData};
 pub use convert::IntoArray;

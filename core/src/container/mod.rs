@@ -46,13 +46,16 @@
 mod build;
 mod combine;
 mod compare;
+mod io;
 mod iter;
 mod key_chain;
 mod map;
+mod serde;
 mod tree;
 
 pub use combine::UnifyMode;
 pub use compare::{DiffKeys, DiffMode, DiffOptions, IdenticalOptions};
+pub use io::Format;
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
