@@ -3,7 +3,7 @@
 //! | spec kind | you pass | the kernel gets |
 //! |---|---|---|
 //! | `Array` | `&Array`, `Array`, any Rust number ([`Operand`]) | `&Array` |
-//! | `Arrays` | `&[Array]`, `Vec<Array>`, `[&Array; N]` ([`ArrayList`]) | `&[Array]` |
+//! | `Arrays` | `&[Array]`, `Vec<Array>`, `[&Array; N]`; of containers too ([`ArrayList`]) | `&[Array]` |
 //! | `Shape` | `[usize; N]`, `Vec<usize>`, `usize`, `()` ([`Shape`]) | `&Shape` |
 //! | `Axis`, `NewAxis` | `i64` (negative counts from the end) | `usize` |
 //! | `Axes`, `Permutation`, `Ints` | `i64`, `[i64; N]`, `Vec<i64>` ([`Ints`]) | `&[usize]` / `&[i64]` |
@@ -22,8 +22,8 @@ use smallvec::SmallVec;
 use std::fmt;
 
 pub use crate::nestable::{
-    ArrayLike, ArrayOperand, Join, Kind, Leaf, Nestable, Nested, Node, Operand, OperandRef,
-    Operands, Out, ScalarOperand,
+    ArrayLike, ArrayOperand, Argument, Join, Kind, Leaf, Nestable, Nested, Node, Operand,
+    OperandRef, Operands, Out, ScalarOperand,
 };
 
 /// A list of integers: axes, a permutation, repeats, a new shape with `-1`.
@@ -190,53 +190,192 @@ impl From<&[usize]> for Splits {
     }
 }
 
-/// A sequence of arrays (the `Arrays` parameter kind).
+/// A sequence of arrays (the `Arrays` parameter kind), or of containers.
+///
+/// A list of arrays (`&[Array]`, `Vec<Array>`, `[&Array; N]`, ...) is a
+/// [`Leaf`]: the op runs once and returns what it returns on arrays. A list
+/// of containers (`[&Container; N]`, `Vec<Container>`, `&[Container]`, ...)
+/// is [`Nested`]: the op runs at every leaf, on the list of the containers'
+/// leaves there, with the shared-nested-structure rule (see
+/// [`Container::cont_multi_map`](crate::Container::cont_multi_map)), and
+/// returns containers. A list of [`Node`]s mixes arrays and containers (the
+/// arrays are broadcast over the containers); it is `Nested`, so it must hold
+/// at least one container.
 ///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// let a = ivy::array![1.0];
 /// let b = ivy::array![2.0];
-/// let c = ivy::concat([&a, &b])?;
+/// let c: ivy::Array = ivy::concat([&a, &b])?;
 /// assert_eq!(c.size(), 2);
+///
+/// let c1 = ivy::container! { x: [1.0], y: { z: [2.0] } };
+/// let c2 = ivy::container! { x: [3.0], y: { z: [4.0] } };
+/// let j: ivy::Container = ivy::concat([&c1, &c2])?;
+/// assert_eq!(j.leaf("y/z")?.to_vec::<f32>()?, vec![2.0, 4.0]);
+///
+/// // Arrays and containers together, as nodes: `a` meets every leaf.
+/// let m: ivy::Container = ivy::concat([ivy::Node::from(&c1), ivy::Node::from(&a)])?;
+/// assert_eq!(m.leaf("x")?.to_vec::<f32>()?, vec![1.0, 1.0]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub trait ArrayList {
-    /// The arrays, cloned into a vector (clones are cheap).
-    fn to_arrays(&self) -> Vec<Array>;
+    /// [`Leaf`] for a list of arrays, [`Nested`] for a list with containers.
+    type Kind: Kind;
+
+    /// The arrays, cloned into a vector (clones are cheap); an error for a
+    /// list that holds a container (the array-only path never sees one: the
+    /// kinds route such lists elsewhere).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// use ivy::args::ArrayList;
+    /// let a = ivy::array![1.0];
+    /// assert_eq!([&a, &a].to_arrays("concat")?.len(), 2);
+    /// assert!([&ivy::container! { x: 1.0 }].to_arrays("concat").is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    fn to_arrays(&self, op: &'static str) -> Result<Vec<Array>>;
+
+    /// Append the elements, as nodes of the dispatch, to `nodes`.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// use ivy::args::ArrayList;
+    /// let c = ivy::container! { x: 1.0 };
+    /// let mut nodes = Vec::new();
+    /// vec![c.clone(), c].push_nodes(&mut nodes);
+    /// assert!(matches!(nodes[..], [ivy::Node::Container(_), ivy::Node::Container(_)]));
+    /// ```
+    fn push_nodes<'a>(&'a self, nodes: &mut Vec<Node<'a>>);
 }
 
-impl ArrayList for [Array] {
-    fn to_arrays(&self) -> Vec<Array> {
-        self.to_vec()
+/// What an [`ArrayList`] may hold: an array, a container, a [`Node`], or a
+/// reference to one.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// use ivy::args::{Leaf, ListElement, Nested};
+/// fn kind<E: ListElement<Kind = K>, K>() {}
+/// kind::<ivy::Array, Leaf>();
+/// kind::<&ivy::Container, Nested>();
+/// ```
+pub trait ListElement {
+    /// [`Leaf`] for arrays, [`Nested`] for containers and nodes.
+    type Kind: Kind;
+    /// The array; an error for a container.
+    fn to_array(&self, op: &'static str) -> Result<Array>;
+    /// As a node of the dispatch.
+    fn node(&self) -> Node<'_>;
+}
+
+impl ListElement for Array {
+    type Kind = Leaf;
+    #[inline(always)]
+    fn to_array(&self, _: &'static str) -> Result<Array> {
+        Ok(self.clone())
+    }
+    #[inline]
+    fn node(&self) -> Node<'_> {
+        Node::Leaf(OperandRef::Array(self))
     }
 }
 
-impl ArrayList for Vec<Array> {
-    fn to_arrays(&self) -> Vec<Array> {
-        self.clone()
+impl ListElement for crate::Container {
+    type Kind = Nested;
+    fn to_array(&self, op: &'static str) -> Result<Array> {
+        Node::Container(self).leaf(op).map(OperandRef::to_array)
+    }
+    #[inline]
+    fn node(&self) -> Node<'_> {
+        Node::Container(self)
     }
 }
 
-impl ArrayList for Vec<&Array> {
-    fn to_arrays(&self) -> Vec<Array> {
-        self.iter().map(|a| (*a).clone()).collect()
+impl ListElement for Node<'_> {
+    type Kind = Nested;
+    fn to_array(&self, op: &'static str) -> Result<Array> {
+        self.leaf(op).map(OperandRef::to_array)
+    }
+    #[inline]
+    fn node(&self) -> Node<'_> {
+        *self
     }
 }
 
-impl<const N: usize> ArrayList for [Array; N] {
-    fn to_arrays(&self) -> Vec<Array> {
-        self.to_vec()
+impl<E: ListElement + ?Sized> ListElement for &E {
+    type Kind = E::Kind;
+    #[inline(always)]
+    fn to_array(&self, op: &'static str) -> Result<Array> {
+        (**self).to_array(op)
+    }
+    #[inline]
+    fn node(&self) -> Node<'_> {
+        (**self).node()
     }
 }
 
-impl<const N: usize> ArrayList for [&Array; N] {
-    fn to_arrays(&self) -> Vec<Array> {
-        self.iter().map(|a| (*a).clone()).collect()
+impl<E: ListElement> ArrayList for [E] {
+    type Kind = E::Kind;
+    #[inline]
+    fn to_arrays(&self, op: &'static str) -> Result<Vec<Array>> {
+        let mut out = Vec::with_capacity(self.len());
+        for e in self {
+            out.push(e.to_array(op)?);
+        }
+        Ok(out)
+    }
+    fn push_nodes<'a>(&'a self, nodes: &mut Vec<Node<'a>>) {
+        nodes.extend(self.iter().map(ListElement::node));
+    }
+}
+
+impl<E: ListElement> ArrayList for Vec<E> {
+    type Kind = E::Kind;
+    #[inline]
+    fn to_arrays(&self, op: &'static str) -> Result<Vec<Array>> {
+        self.as_slice().to_arrays(op)
+    }
+    fn push_nodes<'a>(&'a self, nodes: &mut Vec<Node<'a>>) {
+        self.as_slice().push_nodes(nodes)
+    }
+}
+
+impl<E: ListElement, const N: usize> ArrayList for [E; N] {
+    type Kind = E::Kind;
+    #[inline]
+    fn to_arrays(&self, op: &'static str) -> Result<Vec<Array>> {
+        self.as_slice().to_arrays(op)
+    }
+    fn push_nodes<'a>(&'a self, nodes: &mut Vec<Node<'a>>) {
+        self.as_slice().push_nodes(nodes)
     }
 }
 
 impl<T: ArrayList + ?Sized> ArrayList for &T {
-    fn to_arrays(&self) -> Vec<Array> {
-        (**self).to_arrays()
+    type Kind = T::Kind;
+    #[inline]
+    fn to_arrays(&self, op: &'static str) -> Result<Vec<Array>> {
+        (**self).to_arrays(op)
     }
+    fn push_nodes<'a>(&'a self, nodes: &mut Vec<Node<'a>>) {
+        (**self).push_nodes(nodes)
+    }
+}
+
+/// A list parameter among the arguments whose kinds decide the return type
+/// (see [`Operands`]): `concat(xs: Xs)` returns
+/// `Out<(List<Xs>,), Array>`, an `Array` for a list of arrays and a
+/// `Container` for a list of containers. Never constructed.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::args::List;
+/// let _: Option<ivy::Out<(List<[&ivy::Array; 2]>,), ivy::Array>> = None::<ivy::Array>;
+/// let _: Option<ivy::Out<(List<Vec<ivy::Container>>,), ivy::Array>> = None::<ivy::Container>;
+/// ```
+pub struct List<Xs: ?Sized>(std::marker::PhantomData<Xs>, std::convert::Infallible);
+
+impl<Xs: ArrayList + ?Sized> Argument for List<Xs> {
+    type Kind = Xs::Kind;
 }

@@ -131,6 +131,18 @@ impl<'a> Node<'a> {
     }
 }
 
+impl<'a> From<&'a Array> for Node<'a> {
+    fn from(a: &'a Array) -> Node<'a> {
+        Node::Leaf(OperandRef::Array(a))
+    }
+}
+
+impl<'a> From<&'a Container> for Node<'a> {
+    fn from(c: &'a Container) -> Node<'a> {
+        Node::Container(c)
+    }
+}
+
 /// The kind of an operand, which decides what a call returns: [`Leaf`] for
 /// arrays and scalars, [`Nested`] for containers.
 pub trait Kind {
@@ -380,19 +392,42 @@ scalar_operand!(
     Complex64, Scalar
 );
 
-/// A tuple of operands, whose joined kind decides the return type.
+/// One argument of a call as far as the return type is concerned: it has a
+/// [`Kind`]. Every [`Operand`] is one; a list parameter takes part as
+/// [`List<Xs>`](crate::args::List), with the kind of its elements.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::args::{Argument, Leaf, List, Nested};
+/// fn kind<A: Argument<Kind = K>, K>() {}
+/// kind::<&ivy::Array, Leaf>();
+/// kind::<&ivy::Container, Nested>();
+/// kind::<List<[&ivy::Container; 2]>, Nested>();
+/// kind::<List<Vec<ivy::Array>>, Leaf>();
+/// ```
+pub trait Argument {
+    /// Its kind.
+    type Kind: Kind;
+}
+
+impl<T: Operand> Argument for T {
+    type Kind = <T as Operand>::Kind;
+}
+
+/// A tuple of arguments (operands, and lists as [`List`](crate::args::List)),
+/// whose joined kind decides the return type.
 pub trait Operands {
     /// The joined kind.
     type Kind: Kind;
 }
 
-impl<A: Operand> Operands for (A,) {
+impl<A: Argument> Operands for (A,) {
     type Kind = A::Kind;
 }
 
 macro_rules! operands_tuple {
     ($a:ident $(, $rest:ident)+) => {
-        impl<$a: Operand $(, $rest: Operand)+> Operands for ($a, $($rest,)+)
+        impl<$a: Argument $(, $rest: Argument)+> Operands for ($a, $($rest,)+)
         where
             ($($rest,)+): Operands,
             $a::Kind: Join<<($($rest,)+) as Operands>::Kind>,
