@@ -191,8 +191,10 @@ pub struct OpInfo {
 pub type CallFn = fn(&CallArgs) -> Result<Vec<Array>>;
 
 /// How the catalogue runs a nestable op with a container in place of its
-/// `pos`-th array operand (counting the array parameters only): every output
-/// container, in order. The other arguments come from the `CallArgs`.
+/// `pos`-th array parameter (counting the `Array` and `Arrays` parameters
+/// only; a list becomes a list of that container, as long as the list in
+/// the `CallArgs`): every output container, in order. The other arguments
+/// come from the `CallArgs`.
 ///
 /// ```
 /// # extern crate ivy_ndarray;
@@ -202,6 +204,11 @@ pub type CallFn = fn(&CallArgs) -> Result<Vec<Array>>;
 /// let call = ivy::catalogue::op("add")?.call_nested.expect("add is nestable");
 /// let out = call(&CallArgs::new().arg(ivy::array![0.0]).arg(ivy::array![10.0]), 1, &c)?;
 /// assert_eq!(out[0].leaf("b/c")?.to_vec::<f32>()?, vec![3.0]);
+///
+/// // A list position: `concat` of `[c, c]`.
+/// let concat = ivy::catalogue::op("concat")?.call_nested.expect("concat is nestable");
+/// let out = concat(&CallArgs::new().arg(vec![ivy::array![0.0], ivy::array![0.0]]), 0, &c)?;
+/// assert_eq!(out[0].leaf("a")?.to_vec::<f32>()?, vec![1.0, 2.0, 1.0, 2.0]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub type NestedCallFn = fn(&CallArgs, usize, &crate::Container) -> Result<Vec<crate::Container>>;

@@ -109,8 +109,12 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
             quote!(::std::option::Option::Some(#sample)),
         )
     };
-    let call_nested =
-        if op.kind != OpKind::Standalone && op.nestable && !operand_params(op).is_empty() {
+    let call_nested = if op.kind != OpKind::Standalone
+        && op.nestable
+        && op
+            .required()
+            .any(|p| matches!(p.kind, ParamKind::Array | ParamKind::Arrays))
+    {
             let f = call_nested_fn(op, t);
             quote!(::std::option::Option::Some(#f))
         } else {
@@ -249,7 +253,8 @@ fn call_fn(op: &Op, t: &Target) -> TokenStream {
 }
 
 /// A function item that runs the op from `CallArgs` with a container in
-/// place of its `pos`-th array operand.
+/// place of its `pos`-th array parameter (operand or list; a list becomes
+/// the container repeated as many times as the list has arrays).
 fn call_nested_fn(op: &Op, t: &Target) -> TokenStream {
     let k = &t.krate;
     let c = quote!(#k::catalogue);
@@ -263,13 +268,19 @@ fn call_nested_fn(op: &Op, t: &Target) -> TokenStream {
     let operand_slots: Vec<usize> = op
         .required()
         .enumerate()
-        .filter(|(_, p)| p.kind == ParamKind::Array)
+        .filter(|(_, p)| matches!(p.kind, ParamKind::Array | ParamKind::Arrays))
         .map(|(i, _)| i)
         .collect();
     let n = operand_slots.len();
+    let params: Vec<&Param> = op.required().collect();
     let arms = operand_slots.iter().enumerate().map(|(j, &slot)| {
         let mut args = args.clone();
-        args[slot] = quote!(__c);
+        args[slot] = if params[slot].kind == ParamKind::Arrays {
+            let list = format_ident!("__a_{}", params[slot].name);
+            quote!(::std::vec![__c; #list.len()])
+        } else {
+            quote!(__c)
+        };
         let body = call_expr(op, t, &args);
         quote!(#j => #c::IntoContainers::into_containers(#body?),)
     });
@@ -286,7 +297,7 @@ fn call_nested_fn(op: &Op, t: &Target) -> TokenStream {
                     #(#arms)*
                     _ => return ::std::result::Result::Err(#k::Error::invalid(
                         #op_name,
-                        ::std::format!("operand position {} out of range: the op has {} array operands", __pos, #n),
+                        ::std::format!("operand position {} out of range: the op has {} array parameters", __pos, #n),
                     )),
                 })
             }

@@ -48,18 +48,59 @@ fn body_ident(op: &Op) -> Ident {
     format_ident!("__body_{}", op.name)
 }
 
+/// The list parameters (`Arrays`) passed positionally.
+pub fn list_params(op: &Op) -> Vec<&Param> {
+    op.required()
+        .filter(|p| p.kind == ParamKind::Arrays)
+        .collect()
+}
+
 /// The signature parts shared by `<op>`, `<op>_with` and the methods.
 pub struct Sig {
-    /// `<X1: Operand, X2: Operand>`.
+    /// `<X1: Operand, X2: Operand, Xs: ArrayList>`.
     pub generics: TokenStream,
-    /// `where (X1, X2): Operands`.
+    /// `where (X1, X2, List<Xs>): Operands`.
     pub where_clause: TokenStream,
     /// `x1: X1, x2: X2, shape: impl Into<Shape>`.
     pub params: Vec<TokenStream>,
     /// The argument names, in order.
     pub args: Vec<Ident>,
-    /// `Result<Out<(X1, X2), Array>>`.
+    /// `Result<Out<(X1, X2, List<Xs>), Array>>`.
     pub ret: TokenStream,
+    /// The list parameters' generics with their bounds (`Xs: ArrayList`).
+    pub list_generics: Vec<TokenStream>,
+}
+
+/// The bound of a list parameter's generic: any list for a nestable op, a
+/// list of arrays for one that is not.
+fn list_bound(op: &Op, k: &TokenStream) -> TokenStream {
+    if op.nestable {
+        quote!(#k::args::ArrayList)
+    } else {
+        quote!(#k::args::ArrayList<Kind = #k::args::Leaf>)
+    }
+}
+
+/// The elements of the `Operands` tuple of an op, in parameter order:
+/// an operand's generic, or `List<Xs>` for a list; `first` (an operand)
+/// written as `self_ty` (for methods).
+pub fn kind_args(op: &Op, k: &TokenStream, self_: Option<(&str, TokenStream)>) -> Vec<TokenStream> {
+    op.required()
+        .filter_map(|p| match p.kind {
+            ParamKind::Array => Some(match &self_ {
+                Some((name, ty)) if p.name == *name => ty.clone(),
+                _ => {
+                    let t = operand_ty(p);
+                    quote!(#t)
+                }
+            }),
+            ParamKind::Arrays => {
+                let t = operand_ty(p);
+                Some(quote!(#k::args::List<#t>))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The public signature of an op (without the options argument).
@@ -74,25 +115,39 @@ pub fn signature(op: &Op, t: &Target) -> Sig {
     } else {
         quote!(#k::ArrayOperand)
     };
-    let generics = if tys.is_empty() {
+    let lbound = list_bound(op, k);
+    let list_generics: Vec<TokenStream> = list_params(op)
+        .iter()
+        .map(|p| {
+            let t = operand_ty(p);
+            quote!(#t: #lbound)
+        })
+        .collect();
+    let all_generics: Vec<TokenStream> = tys
+        .iter()
+        .map(|t| quote!(#t: #bound))
+        .chain(list_generics.iter().cloned())
+        .collect();
+    let generics = if all_generics.is_empty() {
         quote!()
     } else {
-        quote!(<#(#tys: #bound),*>)
+        quote!(<#(#all_generics),*>)
     };
     let ret_inner = ret_type(&op.ret, k);
-    let (where_clause, ret) = if tys.is_empty() || !op.nestable {
+    let kinds = kind_args(op, k, None);
+    let (where_clause, ret) = if kinds.is_empty() || !op.nestable {
         (quote!(), quote!(#k::Result<#ret_inner>))
     } else {
         (
-            quote!(where (#(#tys,)*): #k::Operands),
-            quote!(#k::Result<#k::Out<(#(#tys,)*), #ret_inner>>),
+            quote!(where (#(#kinds,)*): #k::Operands),
+            quote!(#k::Result<#k::Out<(#(#kinds,)*), #ret_inner>>),
         )
     };
     let mut params = Vec::new();
     let mut args = Vec::new();
     for p in op.required() {
         let name = &p.ident;
-        let ty = if p.kind == ParamKind::Array {
+        let ty = if matches!(p.kind, ParamKind::Array | ParamKind::Arrays) {
             let ty = operand_ty(p);
             quote!(#ty)
         } else {
@@ -101,13 +156,13 @@ pub fn signature(op: &Op, t: &Target) -> Sig {
         params.push(quote!(#name: #ty));
         args.push(p.ident.clone());
     }
-    let where_clause = if op.nestable { where_clause } else { quote!() };
     Sig {
         generics,
         where_clause,
         params,
         args,
         ret,
+        list_generics,
     }
 }
 
@@ -121,6 +176,7 @@ fn public_fns(op: &Op, t: &Target) -> TokenStream {
         params,
         args,
         ret,
+        ..
     } = signature(op, t);
     let docs = doc_attrs(&op.docs, t);
     let dispatch = dispatch(op, t);
@@ -230,14 +286,19 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
     let k = &t.krate;
     let leaf = leaf_ident(op);
     let operands = operand_params(op);
+    let lists = list_params(op);
+    let op_name = &op.name;
     let mut prep = Vec::new();
+    // Lists become vectors of arrays on the array-only path (inside the
+    // dispatch for a nestable op, where a list of containers goes elsewhere).
+    let mut list_prep = Vec::new();
     let mut leaf_args = Vec::new();
     for p in op.required() {
         let name = &p.ident;
         match &p.kind {
             ParamKind::Array => leaf_args.push(quote!(#name)),
             ParamKind::Arrays => {
-                prep.push(quote!(let #name: ::std::vec::Vec<#k::Array> = #k::args::ArrayList::to_arrays(&#name);));
+                list_prep.push(quote!(let #name: ::std::vec::Vec<#k::Array> = #k::args::ArrayList::to_arrays(&#name, #op_name)?;));
                 leaf_args.push(quote!(&#name));
             }
             ParamKind::Dtype | ParamKind::Device | ParamKind::Bool | ParamKind::Usize => {
@@ -266,28 +327,30 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
     } else {
         quote!(&())
     };
-    if operands.is_empty() {
+    if operands.is_empty() && (lists.is_empty() || !op.nestable) {
         return quote! {
             #(#prep)*
+            #(#list_prep)*
             #leaf(#(#leaf_args,)* #call_opts)
         };
     }
     let ops: Vec<&Ident> = operands.iter().map(|p| &p.ident).collect();
-    let tys: Vec<Ident> = operands.iter().map(|p| operand_ty(p)).collect();
     if !op.nestable {
         let lets = ops
             .iter()
             .map(|o| quote!(let #o = #k::ArrayOperand::operand(&#o);));
         return quote! {
             #(#prep)*
+            #(#list_prep)*
             #(#lets)*
             #leaf(#(#leaf_args,)* #call_opts)
         };
     }
-    // The leaf path binds each operand's leaf (a no-op match once inlined);
-    // the nested path hands the nodes to `__nested_<op>`, one non-generic
+    // The leaf path binds each operand's leaf (a no-op match once inlined)
+    // and each list's arrays; the nested path hands the nodes (the lists'
+    // elements, then the operands) to `__nested_<op>`, one non-generic
     // function per op.
-    let op_name = &op.name;
+    let kinds = kind_args(op, k, None);
     let nested = nested_ident(op);
     let lets = ops
         .iter()
@@ -295,17 +358,37 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
     let other_args: Vec<&TokenStream> = op
         .required()
         .zip(&leaf_args)
-        .filter(|(p, _)| p.kind != ParamKind::Array)
+        .filter(|(p, _)| !matches!(p.kind, ParamKind::Array | ParamKind::Arrays))
         .map(|(_, a)| a)
         .collect();
+    let nested_call = if lists.is_empty() {
+        quote!(#nested(&[#(#k::Operand::node(&#ops)),*], #(#other_args,)* #call_opts))
+    } else {
+        let names: Vec<&Ident> = lists.iter().map(|p| &p.ident).collect();
+        let lens: Vec<Ident> = lists
+            .iter()
+            .map(|p| format_ident!("__len_{}", p.name))
+            .collect();
+        quote! {{
+            let mut __nodes: ::std::vec::Vec<#k::Node<'_>> = ::std::vec::Vec::new();
+            #(
+                let #lens = __nodes.len();
+                #k::args::ArrayList::push_nodes(&#names, &mut __nodes);
+                let #lens = __nodes.len() - #lens;
+            )*
+            #(__nodes.push(#k::Operand::node(&#ops));)*
+            #nested(&__nodes, [#(#lens),*], #(#other_args,)* #call_opts)
+        }}
+    };
     quote! {
         #(#prep)*
-        <<(#(#tys,)*) as #k::Operands>::Kind as #k::args::Kind>::dispatch(
+        <<(#(#kinds,)*) as #k::Operands>::Kind as #k::args::Kind>::dispatch(
             || {
                 #(#lets)*
+                #(#list_prep)*
                 #leaf(#(#leaf_args,)* #call_opts)
             },
-            || #nested([#(#k::Operand::node(&#ops)),*], #(#other_args,)* #call_opts),
+            || #nested_call,
         )
     }
 }
@@ -348,11 +431,14 @@ fn opts_param_ty(op: &Op, t: &Target) -> TokenStream {
 }
 
 /// The nested function of a nestable op: the leaf function mapped over the
-/// containers among the operands, with the shared-nested-structure rule
-/// ([`Container::cont_multi_map`]), the result split per output.
+/// containers among the operands and the lists' elements, with the
+/// shared-nested-structure rule ([`Container::cont_multi_map`]), the result
+/// split per output. The nodes are the lists' elements (`__lens` of each, in
+/// order), then the operands; at each leaf the lists are rebuilt as vectors.
 fn nested_fn(op: &Op, t: &Target) -> TokenStream {
     let operands = operand_params(op);
-    if !op.nestable || operands.is_empty() {
+    let lists = list_params(op);
+    if !op.nestable || (operands.is_empty() && lists.is_empty()) {
         return quote!();
     }
     let k = &t.krate;
@@ -363,23 +449,52 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
     let ret = ret_type(&op.ret, k);
     let opts_ty = opts_param_ty(op, t);
     let n = operands.len();
+    let n_lists = lists.len();
     let ops: Vec<&Ident> = operands.iter().map(|p| &p.ident).collect();
     let params = leaf_params(op, t);
     let others = params
         .iter()
         .zip(op.required())
-        .filter(|(_, p)| p.kind != ParamKind::Array)
+        .filter(|(_, p)| !matches!(p.kind, ParamKind::Array | ParamKind::Arrays))
         .map(|((name, ty), _)| quote!(#name: #ty));
-    let args = params.iter().map(|(name, _)| name);
+    let args = params.iter().zip(op.required()).map(|((name, _), p)| {
+        if p.kind == ParamKind::Arrays {
+            quote!(&#name)
+        } else {
+            quote!(#name)
+        }
+    });
+    let (lens_param, split) = if lists.is_empty() {
+        (quote!(), quote!())
+    } else {
+        let names: Vec<&Ident> = lists.iter().map(|p| &p.ident).collect();
+        let idx = 0..n_lists;
+        (
+            quote!(__lens: [usize; #n_lists],),
+            quote! {
+                let __want = __lens.iter().sum::<usize>() + #n;
+                if __xs.len() != __want {
+                    return ::std::result::Result::Err(#p::arity_error(#op_name, __want, __xs.len()));
+                }
+                #(
+                    let (__list, __xs) = __xs.split_at(__lens[#idx]);
+                    let #names: ::std::vec::Vec<#k::Array> =
+                        __list.iter().map(|__x| __x.to_array()).collect();
+                )*
+            },
+        )
+    };
     quote! {
         #[allow(clippy::too_many_arguments, unused_variables)]
         #[inline(never)]
         fn #nested(
-            __nodes: [#k::Node<'_>; #n],
+            __nodes: &[#k::Node<'_>],
+            #lens_param
             #(#others,)*
             __opts: #opts_ty,
         ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
-            let __results = #p::map_nodes(#op_name, &__nodes, &mut |__xs, _| {
+            let __results = #p::map_nodes(#op_name, __nodes, &mut |__xs, _| {
+                #split
                 let &[#(#ops),*] = __xs else {
                     return ::std::result::Result::Err(#p::arity_error(#op_name, #n, __xs.len()));
                 };

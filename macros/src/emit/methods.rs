@@ -3,7 +3,7 @@
 //! are inherent methods of `Array` and, for nestable ops, of `Container`; for
 //! a user's `#[op]` they form an extension trait implemented for both.
 
-use super::functional::{operand_params, signature};
+use super::functional::{kind_args, operand_params, signature};
 use super::*;
 
 /// Method items (the bodies of an `impl Array` or trait impl) and, for user
@@ -43,27 +43,22 @@ pub fn methods(op: &Op, t: &Target, recv: Receiver) -> Methods {
     let self_ty = operand_ty(first);
     // Drop the first operand from the generics, parameters and where clause.
     let others: Vec<Ident> = operands.iter().skip(1).map(|p| operand_ty(p)).collect();
-    let generics = if others.is_empty() {
+    let bound = if op.nestable {
+        quote!(#k::Operand)
+    } else {
+        quote!(#k::ArrayOperand)
+    };
+    let lists = &sig.list_generics;
+    let generics = if others.is_empty() && lists.is_empty() {
         quote!(<'__a>)
     } else {
-        let bound = if op.nestable {
-            quote!(#k::Operand)
-        } else {
-            quote!(#k::ArrayOperand)
-        };
-        quote!(<'__a, #(#others: #bound),*>)
+        let all_generics = others
+            .iter()
+            .map(|t| quote!(#t: #bound))
+            .chain(lists.iter().cloned());
+        quote!(<'__a, #(#all_generics),*>)
     };
-    let all: Vec<TokenStream> = operands
-        .iter()
-        .map(|p| {
-            if p.name == first.name {
-                quote!(&'__a Self)
-            } else {
-                let t = operand_ty(p);
-                quote!(#t)
-            }
-        })
-        .collect();
+    let all = kind_args(op, k, Some((first.name.as_str(), quote!(&'__a Self))));
     let ret_inner = ret_type(&op.ret, k);
     let (ret, where_clause) = if op.nestable {
         (
