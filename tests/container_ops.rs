@@ -154,3 +154,79 @@ fn a_failing_leaf_is_named_by_its_key_chain() {
     assert!(e.to_string().starts_with("at key chain `b/c`: add"), "{e}");
     assert_eq!(e.op(), Some("add"));
 }
+
+#[test]
+fn concat_of_a_list_of_containers_maps_at_every_leaf() {
+    let c1 = ivy::container! { a: [1.0, 2.0], b: { c: [3.0] } };
+    let c2 = ivy::container! { a: [4.0], b: { c: [5.0, 6.0] } };
+    let j: Container = ivy::concat([&c1, &c2]).unwrap();
+    assert_eq!(j.cont_all_key_chains(), ["a", "b/c"]);
+    assert_eq!(vals(&j, "a"), vec![1.0, 2.0, 4.0]);
+    assert_eq!(vals(&j, "b/c"), vec![3.0, 5.0, 6.0]);
+    // The same through other list types, with options.
+    let owned: Container = ivy::concat(vec![c1.clone(), c2.clone()]).unwrap();
+    assert_eq!(owned, j);
+    let refs: Container = ivy::concat(vec![&c1, &c2]).unwrap();
+    assert_eq!(refs, j);
+    let slice: Container = ivy::concat(&[c1.clone(), c2.clone()][..]).unwrap();
+    assert_eq!(slice, j);
+    let flat: Container =
+        ivy::concat_with([c1.clone(), c2.clone()], ivy::opts::Concat::new().axis(None)).unwrap();
+    assert_eq!(vals(&flat, "a"), vec![1.0, 2.0, 4.0]);
+    // A list of arrays still returns an array.
+    let a: Array = ivy::concat([&ivy::array![1.0], &ivy::array![2.0]]).unwrap();
+    assert_eq!(a.to_vec::<f32>().unwrap(), vec![1.0, 2.0]);
+}
+
+#[test]
+fn stack_and_broadcast_arrays_of_containers() {
+    let c1 = ivy::container! { a: [1.0, 2.0], b: { c: [3.0, 4.0] } };
+    let c2 = ivy::container! { a: [5.0, 6.0], b: { c: [7.0, 8.0] } };
+    let s: Container = ivy::stack(vec![c1.clone(), c2.clone()]).unwrap();
+    assert_eq!(s.leaf("b/c").unwrap().shape().dims(), &[2, 2]);
+    assert_eq!(vals(&s, "b/c"), vec![3.0, 4.0, 7.0, 8.0]);
+    let s1: Container =
+        ivy::stack_with([&c1, &c2], ivy::opts::Stack::new().axis(1)).unwrap();
+    assert_eq!(vals(&s1, "a"), vec![1.0, 5.0, 2.0, 6.0]);
+    // A list result becomes one container per element.
+    let row = ivy::container! { a: [[1.0, 2.0]], b: { c: [[3.0]] } };
+    let col = ivy::container! { a: [[1.0], [2.0]], b: { c: [[4.0]] } };
+    let out: Vec<Container> = ivy::broadcast_arrays([&row, &col]).unwrap();
+    assert_eq!(out.len(), 2);
+    assert_eq!(out[0].leaf("a").unwrap().shape().dims(), &[2, 2]);
+    assert_eq!(out[1].leaf("b/c").unwrap().shape().dims(), &[1, 1]);
+    assert_eq!(vals(&out[1], "a"), vec![1.0, 1.0, 2.0, 2.0]);
+}
+
+#[test]
+fn a_list_of_nodes_broadcasts_its_arrays_over_its_containers() {
+    let c = ivy::container! { a: [1.0], b: { c: [2.0], d: [3.0] } };
+    let x = ivy::array![0.0];
+    let j: Container = ivy::concat([ivy::Node::from(&x), ivy::Node::from(&c)]).unwrap();
+    assert_eq!(j.cont_all_key_chains(), ["a", "b/c", "b/d"]);
+    assert_eq!(vals(&j, "b/d"), vec![0.0, 3.0]);
+    // A shallower container meets a whole sub-container, as for operands.
+    let y = ivy::container! { a: [10.0], b: [20.0] };
+    let s: Container = ivy::stack([&c, &y]).unwrap();
+    assert_eq!(vals(&s, "b/c"), vec![2.0, 20.0]);
+    assert_eq!(vals(&s, "b/d"), vec![3.0, 20.0]);
+}
+
+#[test]
+fn lists_of_containers_that_do_not_share_a_structure_are_an_error() {
+    let c1 = ivy::container! { a: [1.0], b: [2.0] };
+    let c2 = ivy::container! { a: [3.0], c: [4.0] };
+    let e = ivy::concat([&c1, &c2]).unwrap_err();
+    let msg = e.to_string();
+    assert!(matches!(e, ivy::Error::UnsharedStructure { .. }), "{msg}");
+    assert_eq!(e.op(), Some("concat"));
+    assert!(msg.contains("`b` is in argument 0 but not in argument 1"), "{msg}");
+    assert!(msg.contains("`c` is in argument 1 but not in argument 0"), "{msg}");
+    // A failing leaf is named by its key chain.
+    let c3 = ivy::container! { a: [1.0], b: { c: [[2.0]] } };
+    let c4 = ivy::container! { a: [1.0], b: { c: [3.0] } };
+    let e = ivy::concat([&c3, &c4]).unwrap_err();
+    assert!(e.to_string().starts_with("at key chain `b/c`: concat"), "{e}");
+    // An empty list of containers has nothing to map over.
+    assert!(ivy::concat(Vec::<Container>::new()).is_err());
+}
