@@ -187,6 +187,7 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
     use ivy::catalogue::Value;
     let mut failures = Vec::new();
     let mut checked = 0usize;
+    let mut lists = Vec::new();
     for op in catalogue::ops() {
         let (Some(call_nested), Some(sample)) = (op.call_nested, op.sample) else {
             continue;
@@ -204,7 +205,7 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
             .positional()
             .iter()
             .enumerate()
-            .filter(|(_, v)| matches!(v, Value::Array(_)))
+            .filter(|(_, v)| matches!(v, Value::Array(_) | Value::Arrays(_)))
             .map(|(i, _)| i)
             .collect();
         let array_params: Vec<usize> = op
@@ -212,7 +213,7 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
             .iter()
             .filter(|p| !p.is_keyword())
             .enumerate()
-            .filter(|(_, p)| p.kind == "Array")
+            .filter(|(_, p)| p.kind == "Array" || p.kind == "Arrays")
             .map(|(i, _)| i)
             .collect();
         assert_eq!(positions, array_params, "{}: sample positions", op.name);
@@ -221,8 +222,12 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
             continue;
         };
         for (pos, &slot) in positions.iter().enumerate() {
-            let Value::Array(leaf) = &args.positional()[slot] else {
-                unreachable!("positions hold arrays")
+            // A list position gets a list of the container, as long as the
+            // sample list, so each leaf call takes that many copies of it.
+            let (leaf, list_len) = match &args.positional()[slot] {
+                Value::Array(a) => (a, None),
+                Value::Arrays(xs) => (&xs[0], Some(xs.len())),
+                _ => unreachable!("positions hold arrays"),
             };
             // Two leaves with different values at different depths: the
             // sample and the sample with its elements reversed along axis 0.
@@ -233,6 +238,9 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
             };
             let c = ivy::container! { a: leaf.clone(), b: { c: other.clone() } };
             checked += 1;
+            if list_len.is_some() {
+                lists.push(op.name);
+            }
             let got = match call_nested(&args, pos, &c) {
                 Ok(g) => g,
                 Err(e) => {
@@ -243,7 +251,11 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
             // The op applied leaf by leaf.
             let mut by_leaf = Vec::new();
             for x in [leaf, &other] {
-                by_leaf.push(op.call(&args.clone().with_arg(slot, x.clone())));
+                let arg = match list_len {
+                    None => Value::Array(x.clone()),
+                    Some(n) => Value::Arrays(vec![x.clone(); n]),
+                };
+                by_leaf.push(op.call(&args.clone().with_arg(slot, arg)));
             }
             if got.len() != direct.len() {
                 failures.push(format!(
@@ -278,6 +290,9 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
         }
     }
     assert!(checked > 150, "only {checked} nested calls were made");
+    for name in ["concat", "stack", "broadcast_arrays", "meshgrid"] {
+        assert!(lists.contains(&name), "{name}: no list position checked ({lists:?})");
+    }
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
