@@ -60,7 +60,7 @@ pub mod elementwise {
                 __leaf_add(x1, x2, __opts)
             },
             || __nested_add(
-                [::ivy::Operand::node(&x1), ::ivy::Operand::node(&x2)],
+                &[::ivy::Operand::node(&x1), ::ivy::Operand::node(&x2)],
                 __opts,
             ),
         )
@@ -110,12 +110,12 @@ pub mod elementwise {
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
     fn __nested_add(
-        __nodes: [::ivy::Node<'_>; 2usize],
+        __nodes: &[::ivy::Node<'_>],
         __opts: &::ivy::opts::Add,
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
         let __results = ::ivy::__private::map_nodes(
             "add",
-            &__nodes,
+            __nodes,
             &mut |__xs, _| {
                 let &[x1, x2] = __xs else {
                     return ::std::result::Result::Err(
@@ -126,6 +126,108 @@ pub mod elementwise {
             },
         )?;
         <::ivy::Array as ::ivy::Nestable>::unzip("add", __results)
+    }
+    /// `y` plus every array of `xs`; `xs` may be a list of containers.
+    #[inline]
+    pub fn add_all<XY: ::ivy::Operand, Xs: ::ivy::args::ArrayList>(
+        y: XY,
+        xs: Xs,
+    ) -> ::ivy::Result<::ivy::Out<(XY, ::ivy::args::List<Xs>), ::ivy::Array>>
+    where
+        (XY, ::ivy::args::List<Xs>): ::ivy::Operands,
+    {
+        let __opts = ();
+        <<(
+            XY,
+            ::ivy::args::List<Xs>,
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::dispatch(
+            || {
+                let y = ::ivy::Operand::node(&y).leaf("add_all")?;
+                let xs: ::std::vec::Vec<::ivy::Array> = ::ivy::args::ArrayList::to_arrays(
+                    &xs,
+                    "add_all",
+                )?;
+                __leaf_add_all(y, &xs, &())
+            },
+            || {
+                let mut __nodes: ::std::vec::Vec<::ivy::Node<'_>> = ::std::vec::Vec::new();
+                let __len_xs = __nodes.len();
+                ::ivy::args::ArrayList::push_nodes(&xs, &mut __nodes);
+                let __len_xs = __nodes.len() - __len_xs;
+                __nodes.push(::ivy::Operand::node(&y));
+                __nested_add_all(&__nodes, [__len_xs], &())
+            },
+        )
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::let_and_return,
+        clippy::needless_borrow
+    )]
+    #[inline]
+    fn __leaf_add_all(
+        y: ::ivy::args::OperandRef<'_>,
+        xs: &[::ivy::Array],
+        __opts: &(),
+    ) -> ::ivy::Result<::ivy::Array> {
+        let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
+            "add_all",
+            [::std::option::Option::Some(y)],
+            [xs],
+        )?;
+        let y = ::ivy::__private::to_array(__backend, y);
+        let y: &::ivy::Array = &y;
+        let xs: &[::ivy::Array] = &xs;
+        ::ivy::__private::check_domain(
+            &::ivy::catalogue::builtin::ADD_ALL,
+            __backend,
+            ::std::option::Option::Some(y.dtype()),
+        )?;
+        __body_add_all(y, xs)
+    }
+    #[allow(clippy::too_many_arguments, unused_variables)]
+    #[inline(never)]
+    fn __nested_add_all(
+        __nodes: &[::ivy::Node<'_>],
+        __lens: [usize; 1usize],
+        __opts: &(),
+    ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
+        let __results = ::ivy::__private::map_nodes(
+            "add_all",
+            __nodes,
+            &mut |__xs, _| {
+                let __want = __lens.iter().sum::<usize>() + 1usize;
+                if __xs.len() != __want {
+                    return ::std::result::Result::Err(
+                        ::ivy::__private::arity_error("add_all", __want, __xs.len()),
+                    );
+                }
+                let (__list, __xs) = __xs.split_at(__lens[0usize]);
+                let xs: ::std::vec::Vec<::ivy::Array> = __list
+                    .iter()
+                    .map(|__x| __x.to_array())
+                    .collect();
+                let &[y] = __xs else {
+                    return ::std::result::Result::Err(
+                        ::ivy::__private::arity_error("add_all", 1usize, __xs.len()),
+                    );
+                };
+                __leaf_add_all(y, &xs, __opts)
+            },
+        )?;
+        <::ivy::Array as ::ivy::Nestable>::unzip("add_all", __results)
+    }
+    #[allow(clippy::too_many_arguments, unused_variables, clippy::needless_borrow)]
+    fn __body_add_all(
+        y: &::ivy::Array,
+        xs: &[::ivy::Array],
+    ) -> ::ivy::Result<::ivy::Array> {
+        let mut acc = y.clone();
+        for x in xs {
+            acc = ivy::add(&acc, x)?;
+        }
+        Ok(acc)
     }
 }
 /// Reductions.
@@ -178,7 +280,7 @@ pub mod statistical {
                 let x = ::ivy::Operand::node(&x).leaf("sum")?;
                 __leaf_sum(x, __opts)
             },
-            || __nested_sum([::ivy::Operand::node(&x)], __opts),
+            || __nested_sum(&[::ivy::Operand::node(&x)], __opts),
         )
     }
     #[allow(
@@ -242,12 +344,12 @@ pub mod statistical {
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
     fn __nested_sum(
-        __nodes: [::ivy::Node<'_>; 1usize],
+        __nodes: &[::ivy::Node<'_>],
         __opts: &::ivy::opts::Sum,
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
         let __results = ::ivy::__private::map_nodes(
             "sum",
-            &__nodes,
+            __nodes,
             &mut |__xs, _| {
                 let &[x] = __xs else {
                     return ::std::result::Result::Err(
@@ -310,7 +412,7 @@ pub mod activations {
                 let x = ::ivy::Operand::node(&x).leaf("softplus")?;
                 __leaf_softplus(x, __opts)
             },
-            || __nested_softplus([::ivy::Operand::node(&x)], __opts),
+            || __nested_softplus(&[::ivy::Operand::node(&x)], __opts),
         )
     }
     #[allow(
@@ -366,12 +468,12 @@ pub mod activations {
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
     fn __nested_softplus(
-        __nodes: [::ivy::Node<'_>; 1usize],
+        __nodes: &[::ivy::Node<'_>],
         __opts: &::ivy::opts::Softplus,
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
         let __results = ::ivy::__private::map_nodes(
             "softplus",
-            &__nodes,
+            __nodes,
             &mut |__xs, _| {
                 let &[x] = __xs else {
                     return ::std::result::Result::Err(
@@ -401,7 +503,7 @@ pub mod activations {
                 let x = ::ivy::Operand::node(&x).leaf("relu")?;
                 __leaf_relu(x, &())
             },
-            || __nested_relu([::ivy::Operand::node(&x)], &()),
+            || __nested_relu(&[::ivy::Operand::node(&x)], &()),
         )
     }
     #[allow(
@@ -432,12 +534,12 @@ pub mod activations {
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
     fn __nested_relu(
-        __nodes: [::ivy::Node<'_>; 1usize],
+        __nodes: &[::ivy::Node<'_>],
         __opts: &(),
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
         let __results = ::ivy::__private::map_nodes(
             "relu",
-            &__nodes,
+            __nodes,
             &mut |__xs, _| {
                 let &[x] = __xs else {
                     return ::std::result::Result::Err(
@@ -809,14 +911,16 @@ pub mod __catalogue {
     pub mod ids {
         /// The id of `add`.
         pub const ADD: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(0u16);
+        /// The id of `add_all`.
+        pub const ADD_ALL: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(1u16);
         /// The id of `sum`.
-        pub const SUM: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(1u16);
+        pub const SUM: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(2u16);
         /// The id of `softplus`.
-        pub const SOFTPLUS: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(2u16);
+        pub const SOFTPLUS: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(3u16);
         /// The id of `relu`.
-        pub const RELU: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(3u16);
+        pub const RELU: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(4u16);
         /// The id of `dtype`.
-        pub const DTYPE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(4u16);
+        pub const DTYPE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(5u16);
     }
     /// The catalogue entry of each built-in op, by name in capitals.
     pub mod builtin {
@@ -876,6 +980,59 @@ pub mod __catalogue {
                 }
                 __call
             }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("add", &["x1", "x2"], &["alpha"])?;
+                    let __a_x1: ::ivy::Array = __args.get("add", 0usize, "x1")?;
+                    let __a_x2: ::ivy::Array = __args.get("add", 1usize, "x2")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Add::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::Scalar>("add", "alpha")?
+                                        {
+                                            __opts.alpha = ::std::option::Option::Some(v);
+                                        }
+                                        crate::add_with(__c, &__a_x2, __opts)
+                                    }?,
+                                )
+                            }
+                            1usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Add::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::Scalar>("add", "alpha")?
+                                        {
+                                            __opts.alpha = ::std::option::Option::Some(v);
+                                        }
+                                        crate::add_with(&__a_x1, __c, __opts)
+                                    }?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "add",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array parameters",
+                                            __pos, 2usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
+            }),
             sample: ::std::option::Option::Some({
                 #[allow(unused_variables)]
                 fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
@@ -886,10 +1043,107 @@ pub mod __catalogue {
                 __sample
             }),
         };
+        /// The catalogue entry of `add_all`.
+        pub static ADD_ALL: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
+            name: "add_all",
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(1u16)),
+            kind: ::ivy::catalogue::OpKind::Compositional,
+            category: "elementwise",
+            nestable: true,
+            differentiable: ::ivy::catalogue::Differentiability::Derived,
+            convenience: false,
+            dtypes: ::ivy::DtypeSet::from_bits(28671u16),
+            derived_dtypes: false,
+            casts: &[],
+            out: ::ivy::catalogue::OutRule::Same,
+            callees: &[],
+            params: &[
+                ::ivy::catalogue::ParamInfo {
+                    name: "y",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "xs",
+                    kind: "Arrays",
+                    default: ::std::option::Option::None,
+                },
+            ],
+            returns: "Array",
+            summary: "`y` plus every array of `xs`; `xs` may be a list of containers.",
+            tables: &[],
+            call: ::std::option::Option::Some({
+                fn __call(
+                    __args: &::ivy::catalogue::CallArgs,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
+                    __args.expect("add_all", &["y", "xs"], &[])?;
+                    let __a_y: ::ivy::Array = __args.get("add_all", 0usize, "y")?;
+                    let __a_xs: ::std::vec::Vec<::ivy::Array> = __args
+                        .get("add_all", 1usize, "xs")?;
+                    let __out = crate::add_all(&__a_y, __a_xs)?;
+                    ::std::result::Result::Ok(
+                        ::ivy::catalogue::IntoOutputs::into_outputs(__out),
+                    )
+                }
+                __call
+            }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("add_all", &["y", "xs"], &[])?;
+                    let __a_y: ::ivy::Array = __args.get("add_all", 0usize, "y")?;
+                    let __a_xs: ::std::vec::Vec<::ivy::Array> = __args
+                        .get("add_all", 1usize, "xs")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    crate::add_all(__c, __a_xs)?,
+                                )
+                            }
+                            1usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    crate::add_all(&__a_y, ::std::vec![__c; __a_xs.len()])?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "add_all",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array parameters",
+                                            __pos, 2usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
+            }),
+            sample: ::std::option::Option::Some({
+                #[allow(unused_variables)]
+                fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
+                    ::ivy::catalogue::CallArgs::new()
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                        .arg(
+                            ::std::vec![
+                                ::ivy::__private::sample_array(__dtype, & [2, 2]),
+                                ::ivy::__private::sample_array(__dtype, & [2, 2])
+                            ],
+                        )
+                }
+                __sample
+            }),
+        };
         /// The catalogue entry of `sum`.
         pub static SUM: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "sum",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(1u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(2u16)),
             kind: ::ivy::catalogue::OpKind::Primary,
             category: "statistical",
             nestable: true,
@@ -958,6 +1212,55 @@ pub mod __catalogue {
                 }
                 __call
             }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("sum", &["x"], &["axis", "dtype", "keepdims"])?;
+                    let __a_x: ::ivy::Array = __args.get("sum", 0usize, "x")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Sum::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::Ints>("sum", "axis")?
+                                        {
+                                            __opts.axis = ::std::option::Option::Some(v);
+                                        }
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::Dtype>("sum", "dtype")?
+                                        {
+                                            __opts.dtype = ::std::option::Option::Some(v);
+                                        }
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<bool>("sum", "keepdims")?
+                                        {
+                                            __opts.keepdims = ::std::option::Option::Some(v);
+                                        }
+                                        crate::sum_with(__c, __opts)
+                                    }?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "sum",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array parameters",
+                                            __pos, 1usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
+            }),
             sample: ::std::option::Option::Some({
                 #[allow(unused_variables)]
                 fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
@@ -970,7 +1273,7 @@ pub mod __catalogue {
         /// The catalogue entry of `softplus`.
         pub static SOFTPLUS: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "softplus",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(2u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(3u16)),
             kind: ::ivy::catalogue::OpKind::Mixed,
             category: "activations",
             nestable: true,
@@ -1017,6 +1320,45 @@ pub mod __catalogue {
                 }
                 __call
             }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("softplus", &["x"], &["beta"])?;
+                    let __a_x: ::ivy::Array = __args.get("softplus", 0usize, "x")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Softplus::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<f64>("softplus", "beta")?
+                                        {
+                                            __opts.beta = ::std::option::Option::Some(v);
+                                        }
+                                        crate::softplus_with(__c, __opts)
+                                    }?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "softplus",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array parameters",
+                                            __pos, 1usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
+            }),
             sample: ::std::option::Option::Some({
                 #[allow(unused_variables)]
                 fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
@@ -1029,7 +1371,7 @@ pub mod __catalogue {
         /// The catalogue entry of `relu`.
         pub static RELU: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "relu",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(3u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(4u16)),
             kind: ::ivy::catalogue::OpKind::Compositional,
             category: "activations",
             nestable: true,
@@ -1056,12 +1398,43 @@ pub mod __catalogue {
                 ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
                     __args.expect("relu", &["x"], &[])?;
                     let __a_x: ::ivy::Array = __args.get("relu", 0usize, "x")?;
-                    let __out = { crate::relu(&__a_x) }?;
+                    let __out = crate::relu(&__a_x)?;
                     ::std::result::Result::Ok(
                         ::ivy::catalogue::IntoOutputs::into_outputs(__out),
                     )
                 }
                 __call
+            }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("relu", &["x"], &[])?;
+                    let __a_x: ::ivy::Array = __args.get("relu", 0usize, "x")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    crate::relu(__c)?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "relu",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array parameters",
+                                            __pos, 1usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
             }),
             sample: ::std::option::Option::Some({
                 #[allow(unused_variables)]
@@ -1075,7 +1448,7 @@ pub mod __catalogue {
         /// The catalogue entry of `dtype`.
         pub static DTYPE: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "dtype",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(4u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(5u16)),
             kind: ::ivy::catalogue::OpKind::Standalone,
             category: "general",
             nestable: false,
@@ -1097,14 +1470,16 @@ pub mod __catalogue {
             summary: "The dtype.",
             tables: &[],
             call: ::std::option::Option::None,
+            call_nested: ::std::option::Option::None,
             sample: ::std::option::Option::None,
         };
     }
     /// Number of built-in ops.
-    pub const N_OPS: usize = 5usize;
+    pub const N_OPS: usize = 6usize;
     /// Every built-in op, in spec order (index = `OpId`).
-    pub static BUILTIN: [&'static ::ivy::catalogue::OpInfo; 5usize] = [
+    pub static BUILTIN: [&'static ::ivy::catalogue::OpInfo; 6usize] = [
         &builtin::ADD,
+        &builtin::ADD_ALL,
         &builtin::SUM,
         &builtin::SOFTPLUS,
         &builtin::RELU,
@@ -1158,6 +1533,28 @@ impl ::ivy::Array {
         (&'__a Self, X2): ::ivy::Operands,
     {
         crate::add_with(self, x2, opts)
+    }
+    /// Method form of [`ivy::add_all`](fn@crate::add_all), with `self` as `y`.
+    ///
+    /// `y` plus every array of `xs`; `xs` may be a list of containers.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.add_all([ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::array![[1.0, 2.0], [3.0, 4.0]]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_all<'__a, Xs: ::ivy::args::ArrayList>(
+        &'__a self,
+        xs: Xs,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, ::ivy::args::List<Xs>), ::ivy::Array>>
+    where
+        (&'__a Self, ::ivy::args::List<Xs>): ::ivy::Operands,
+    {
+        crate::add_all(self, xs)
     }
     /// Method form of [`ivy::sum`](fn@crate::sum), with `self` as `x`.
     ///
@@ -1315,6 +1712,28 @@ impl ::ivy::Container {
         (&'__a Self, X2): ::ivy::Operands,
     {
         crate::add_with(self, x2, opts)
+    }
+    /// Container method form of [`ivy::add_all`](fn@crate::add_all), with `self` as `y`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// `y` plus every array of `xs`; `xs` may be a list of containers.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.add_all([ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::array![[1.0, 2.0], [3.0, 4.0]]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_all<'__a, Xs: ::ivy::args::ArrayList>(
+        &'__a self,
+        xs: Xs,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, ::ivy::args::List<Xs>), ::ivy::Array>>
+    where
+        (&'__a Self, ::ivy::args::List<Xs>): ::ivy::Operands,
+    {
+        crate::add_all(self, xs)
     }
     /// Container method form of [`ivy::sum`](fn@crate::sum), with `self` as `x`: the op runs at every leaf and the result has `self`'s structure.
     ///
