@@ -291,7 +291,10 @@ fn every_nestable_op_maps_over_a_container_in_each_array_position() {
     }
     assert!(checked > 150, "only {checked} nested calls were made");
     for name in ["concat", "stack", "broadcast_arrays", "meshgrid"] {
-        assert!(lists.contains(&name), "{name}: no list position checked ({lists:?})");
+        assert!(
+            lists.contains(&name),
+            "{name}: no list position checked ({lists:?})"
+        );
     }
     assert!(
         failures.is_empty(),

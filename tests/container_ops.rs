@@ -170,8 +170,11 @@ fn concat_of_a_list_of_containers_maps_at_every_leaf() {
     assert_eq!(refs, j);
     let slice: Container = ivy::concat(&[c1.clone(), c2.clone()][..]).unwrap();
     assert_eq!(slice, j);
-    let flat: Container =
-        ivy::concat_with([c1.clone(), c2.clone()], ivy::opts::Concat::new().axis(None)).unwrap();
+    let flat: Container = ivy::concat_with(
+        [c1.clone(), c2.clone()],
+        ivy::opts::Concat::new().axis(None),
+    )
+    .unwrap();
     assert_eq!(vals(&flat, "a"), vec![1.0, 2.0, 4.0]);
     // A list of arrays still returns an array.
     let a: Array = ivy::concat([&ivy::array![1.0], &ivy::array![2.0]]).unwrap();
@@ -185,8 +188,7 @@ fn stack_and_broadcast_arrays_of_containers() {
     let s: Container = ivy::stack(vec![c1.clone(), c2.clone()]).unwrap();
     assert_eq!(s.leaf("b/c").unwrap().shape().dims(), &[2, 2]);
     assert_eq!(vals(&s, "b/c"), vec![3.0, 4.0, 7.0, 8.0]);
-    let s1: Container =
-        ivy::stack_with([&c1, &c2], ivy::opts::Stack::new().axis(1)).unwrap();
+    let s1: Container = ivy::stack_with([&c1, &c2], ivy::opts::Stack::new().axis(1)).unwrap();
     assert_eq!(vals(&s1, "a"), vec![1.0, 5.0, 2.0, 6.0]);
     // A list result becomes one container per element.
     let row = ivy::container! { a: [[1.0, 2.0]], b: { c: [[3.0]] } };
@@ -220,13 +222,22 @@ fn lists_of_containers_that_do_not_share_a_structure_are_an_error() {
     let msg = e.to_string();
     assert!(matches!(e, ivy::Error::UnsharedStructure { .. }), "{msg}");
     assert_eq!(e.op(), Some("concat"));
-    assert!(msg.contains("`b` is in argument 0 but not in argument 1"), "{msg}");
-    assert!(msg.contains("`c` is in argument 1 but not in argument 0"), "{msg}");
+    assert!(
+        msg.contains("`b` is in argument 0 but not in argument 1"),
+        "{msg}"
+    );
+    assert!(
+        msg.contains("`c` is in argument 1 but not in argument 0"),
+        "{msg}"
+    );
     // A failing leaf is named by its key chain.
     let c3 = ivy::container! { a: [1.0], b: { c: [[2.0]] } };
     let c4 = ivy::container! { a: [1.0], b: { c: [3.0] } };
     let e = ivy::concat([&c3, &c4]).unwrap_err();
-    assert!(e.to_string().starts_with("at key chain `b/c`: concat"), "{e}");
+    assert!(
+        e.to_string().starts_with("at key chain `b/c`: concat"),
+        "{e}"
+    );
     // An empty list of containers has nothing to map over.
     assert!(ivy::concat(Vec::<Container>::new()).is_err());
 }

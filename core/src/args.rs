@@ -22,7 +22,7 @@ use smallvec::SmallVec;
 use std::fmt;
 
 pub use crate::nestable::{
-    ArrayLike, ArrayOperand, Argument, Join, Kind, Leaf, Nestable, Nested, Node, Operand,
+    Argument, ArrayLike, ArrayOperand, Join, Kind, Leaf, Nestable, Nested, Node, Operand,
     OperandRef, Operands, Out, ScalarOperand,
 };
 

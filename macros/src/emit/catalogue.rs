@@ -115,11 +115,11 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
             .required()
             .any(|p| matches!(p.kind, ParamKind::Array | ParamKind::Arrays))
     {
-            let f = call_nested_fn(op, t);
-            quote!(::std::option::Option::Some(#f))
-        } else {
-            quote!(::std::option::Option::None)
-        };
+        let f = call_nested_fn(op, t);
+        quote!(::std::option::Option::Some(#f))
+    } else {
+        quote!(::std::option::Option::None)
+    };
     quote! {
         #c::OpInfo {
             name: #name,
