@@ -243,8 +243,9 @@ pub trait ArrayList {
     /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// use ivy::args::ArrayList;
     /// let c = ivy::container! { x: 1.0 };
+    /// let list = vec![c.clone(), c];
     /// let mut nodes = Vec::new();
-    /// vec![c.clone(), c].push_nodes(&mut nodes);
+    /// list.push_nodes(&mut nodes);
     /// assert!(matches!(nodes[..], [ivy::Node::Container(_), ivy::Node::Container(_)]));
     /// ```
     fn push_nodes<'a>(&'a self, nodes: &mut Vec<Node<'a>>);

@@ -205,10 +205,12 @@ pub type CallFn = fn(&CallArgs) -> Result<Vec<Array>>;
 /// let out = call(&CallArgs::new().arg(ivy::array![0.0]).arg(ivy::array![10.0]), 1, &c)?;
 /// assert_eq!(out[0].leaf("b/c")?.to_vec::<f32>()?, vec![3.0]);
 ///
-/// // A list position: `concat` of `[c, c]`.
+/// // A list position: `concat` of `[d, d]`.
+/// let d = ivy::container! { a: [1.0, 2.0], b: { c: [3.0] } };
 /// let concat = ivy::catalogue::op("concat")?.call_nested.expect("concat is nestable");
-/// let out = concat(&CallArgs::new().arg(vec![ivy::array![0.0], ivy::array![0.0]]), 0, &c)?;
+/// let out = concat(&CallArgs::new().arg(vec![ivy::array![0.0], ivy::array![0.0]]), 0, &d)?;
 /// assert_eq!(out[0].leaf("a")?.to_vec::<f32>()?, vec![1.0, 2.0, 1.0, 2.0]);
+/// assert_eq!(out[0].leaf("b/c")?.to_vec::<f32>()?, vec![3.0, 3.0]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub type NestedCallFn = fn(&CallArgs, usize, &crate::Container) -> Result<Vec<crate::Container>>;
