@@ -200,7 +200,9 @@ impl From<&[usize]> for Splits {
 /// [`Container::cont_multi_map`](crate::Container::cont_multi_map)), and
 /// returns containers. A list of [`Node`]s mixes arrays and containers (the
 /// arrays are broadcast over the containers); it is `Nested`, so it must hold
-/// at least one container.
+/// at least one container. In an [`Error::UnsharedStructure`] the arguments
+/// are numbered in parameter order, a list's elements in its place
+/// (`concat([&c1, &c2])`: `c1` is argument 0, `c2` argument 1).
 ///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;

@@ -347,9 +347,9 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
         };
     }
     // The leaf path binds each operand's leaf (a no-op match once inlined)
-    // and each list's arrays; the nested path hands the nodes (the lists'
-    // elements, then the operands) to `__nested_<op>`, one non-generic
-    // function per op.
+    // and each list's arrays; the nested path hands the nodes (in parameter
+    // order, a list's elements in its place) to `__nested_<op>`, one
+    // non-generic function per op.
     let kinds = kind_args(op, k, None);
     let nested = nested_ident(op);
     let lets = ops
@@ -364,19 +364,28 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
     let nested_call = if lists.is_empty() {
         quote!(#nested(&[#(#k::Operand::node(&#ops)),*], #(#other_args,)* #call_opts))
     } else {
-        let names: Vec<&Ident> = lists.iter().map(|p| &p.ident).collect();
         let lens: Vec<Ident> = lists
             .iter()
             .map(|p| format_ident!("__len_{}", p.name))
             .collect();
+        let pushes = op.required().filter_map(|prm| {
+            let name = &prm.ident;
+            match prm.kind {
+                ParamKind::Array => Some(quote!(__nodes.push(#k::Operand::node(&#name));)),
+                ParamKind::Arrays => {
+                    let len = format_ident!("__len_{}", prm.name);
+                    Some(quote! {
+                        let #len = __nodes.len();
+                        #k::args::ArrayList::push_nodes(&#name, &mut __nodes);
+                        let #len = __nodes.len() - #len;
+                    })
+                }
+                _ => None,
+            }
+        });
         quote! {{
             let mut __nodes: ::std::vec::Vec<#k::Node<'_>> = ::std::vec::Vec::new();
-            #(
-                let #lens = __nodes.len();
-                #k::args::ArrayList::push_nodes(&#names, &mut __nodes);
-                let #lens = __nodes.len() - #lens;
-            )*
-            #(__nodes.push(#k::Operand::node(&#ops));)*
+            #(#pushes)*
             #nested(&__nodes, [#(#lens),*], #(#other_args,)* #call_opts)
         }}
     };
@@ -433,8 +442,9 @@ fn opts_param_ty(op: &Op, t: &Target) -> TokenStream {
 /// The nested function of a nestable op: the leaf function mapped over the
 /// containers among the operands and the lists' elements, with the
 /// shared-nested-structure rule ([`Container::cont_multi_map`]), the result
-/// split per output. The nodes are the lists' elements (`__lens` of each, in
-/// order), then the operands; at each leaf the lists are rebuilt as vectors.
+/// split per output. The nodes come in parameter order, a list's elements
+/// (`__lens` of each list) in its place; at each leaf the lists are rebuilt
+/// as vectors.
 fn nested_fn(op: &Op, t: &Target) -> TokenStream {
     let operands = operand_params(op);
     let lists = list_params(op);
@@ -464,11 +474,37 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
             quote!(#name)
         }
     });
+    // Without lists the leaves are the operands, one each; with lists they
+    // come in parameter order, each list as many as it has elements.
     let (lens_param, split) = if lists.is_empty() {
-        (quote!(), quote!())
+        (
+            quote!(),
+            quote! {
+                let &[#(#ops),*] = __xs else {
+                    return ::std::result::Result::Err(#p::arity_error(#op_name, #n, __xs.len()));
+                };
+            },
+        )
     } else {
-        let names: Vec<&Ident> = lists.iter().map(|p| &p.ident).collect();
-        let idx = 0..n_lists;
+        let mut i = 0usize;
+        let takes = op.required().filter_map(|prm| {
+            let name = &prm.ident;
+            match prm.kind {
+                ParamKind::Array => Some(quote! {
+                    let (#name, __xs) = (__xs[0], &__xs[1..]);
+                }),
+                ParamKind::Arrays => {
+                    let at = i;
+                    i += 1;
+                    Some(quote! {
+                        let (__list, __xs) = __xs.split_at(__lens[#at]);
+                        let #name: ::std::vec::Vec<#k::Array> =
+                            __list.iter().map(|__x| __x.to_array()).collect();
+                    })
+                }
+                _ => None,
+            }
+        });
         (
             quote!(__lens: [usize; #n_lists],),
             quote! {
@@ -476,11 +512,7 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
                 if __xs.len() != __want {
                     return ::std::result::Result::Err(#p::arity_error(#op_name, __want, __xs.len()));
                 }
-                #(
-                    let (__list, __xs) = __xs.split_at(__lens[#idx]);
-                    let #names: ::std::vec::Vec<#k::Array> =
-                        __list.iter().map(|__x| __x.to_array()).collect();
-                )*
+                #(#takes)*
             },
         )
     };
@@ -495,9 +527,6 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
         ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
             let __results = #p::map_nodes(#op_name, __nodes, &mut |__xs, _| {
                 #split
-                let &[#(#ops),*] = __xs else {
-                    return ::std::result::Result::Err(#p::arity_error(#op_name, #n, __xs.len()));
-                };
                 #leaf(#(#args,)* __opts)
             })?;
             <#ret as #k::Nestable>::unzip(#op_name, __results)

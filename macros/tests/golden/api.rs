@@ -151,10 +151,10 @@ pub mod elementwise {
             },
             || {
                 let mut __nodes: ::std::vec::Vec<::ivy::Node<'_>> = ::std::vec::Vec::new();
+                __nodes.push(::ivy::Operand::node(&y));
                 let __len_xs = __nodes.len();
                 ::ivy::args::ArrayList::push_nodes(&xs, &mut __nodes);
                 let __len_xs = __nodes.len() - __len_xs;
-                __nodes.push(::ivy::Operand::node(&y));
                 __nested_add_all(&__nodes, [__len_xs], &())
             },
         )
@@ -203,16 +203,12 @@ pub mod elementwise {
                         ::ivy::__private::arity_error("add_all", __want, __xs.len()),
                     );
                 }
+                let (y, __xs) = (__xs[0], &__xs[1..]);
                 let (__list, __xs) = __xs.split_at(__lens[0usize]);
                 let xs: ::std::vec::Vec<::ivy::Array> = __list
                     .iter()
                     .map(|__x| __x.to_array())
                     .collect();
-                let &[y] = __xs else {
-                    return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("add_all", 1usize, __xs.len()),
-                    );
-                };
                 __leaf_add_all(y, &xs, __opts)
             },
         )?;
