@@ -44,11 +44,14 @@
 //!   `Result` or an `Option`.
 
 mod build;
+mod display;
+mod info;
 mod iter;
 mod key_chain;
 mod map;
 mod tree;
 
+pub use display::{ARRAY_CLASS, LeafPrinter, PrintLeaf};
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
