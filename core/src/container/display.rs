@@ -794,7 +794,7 @@ impl<L> Container<L> {
     /// assert!(c.to_string().contains("shape=[12]"));
     /// let full = c.cont_remove_print_limit();
     /// assert_eq!(full.config().print_limit, None);
-    /// assert!(full.to_string().contains("ivy.array([ 0,  1,"));
+    /// assert!(full.to_string().contains("a: ivy.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11])"));
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn cont_remove_print_limit(&self) -> Container<L>
@@ -1320,24 +1320,40 @@ mod tests {
 
     #[test]
     fn wrapped_rows_sit_after_the_innermost_bracket() {
-        // Ten float64s of many digits overflow NumPy's 75 columns.
+        // Ten float64s of many digits overflow NumPy's 75 columns; Ivy puts
+        // wrapped rows of numbers one past the innermost bracket.
         let v: Vec<f64> = (1..=10).map(|i| i as f64 + 0.123_456_78).collect();
         let c = cont(vec![("x", Array::from_vec(v).into())]);
-        let text = c.to_string();
-        let lines: Vec<&str> = text.lines().collect();
-        assert!(lines.len() > 3, "{text}");
-        assert!(
-            lines[1].starts_with("    x: ivy.array([1.12345678, 2.12345678,"),
-            "{text}"
-        );
-        // The first element is at column 18; wrapped rows start there too.
-        let col = lines[1].find("1.1").unwrap_or(0);
-        assert_eq!(col, 18);
-        assert!(
-            lines[2].starts_with(&format!("{}{}", " ".repeat(col), "")),
-            "{text}"
-        );
-        assert!(lines[2].as_bytes()[col].is_ascii_digit(), "{text}");
+        let want = ivy("{
+    x: ivy.array([1.12345678, 2.12345678, 3.12345678, 4.12345678,·
+                  5.12345678, 6.12345678, 7.12345678, 8.12345678,·
+                  9.12345678, 10.12345678])
+}");
+        assert_eq!(c.to_string(), want);
+        // Bool rows too (Ivy would put `True])` under `ivy.array`).
+        let b: Vec<bool> = (0..10).map(|i| i % 3 == 0).collect();
+        let c = cont(vec![("b", Array::from_vec(b).into())]);
+        let want = ivy("{
+    b: ivy.array([True, False, False, True, False, False, True, False, False,·
+                  True])
+}");
+        assert_eq!(c.to_string(), want);
+    }
+
+    #[test]
+    fn summarised_and_empty_arrays_without_a_print_limit() {
+        let big = match Array::from_shape_vec([2, 1000], vec![1.5f32; 2000]) {
+            Ok(a) => a,
+            Err(e) => panic!("{e}"),
+        };
+        let c =
+            cont(vec![("big", big.into()), ("e", zeros(&[0, 3]).into())]).cont_remove_print_limit();
+        let want = ivy("{
+    big: ivy.array([[1.5, 1.5, 1.5, ..., 1.5, 1.5, 1.5],·
+                    [1.5, 1.5, 1.5, ..., 1.5, 1.5, 1.5]], shape=(2, 1000)),
+    e: ivy.array([], shape=(0, 3))
+}");
+        assert_eq!(c.to_string(), want);
     }
 
     #[test]
