@@ -1,69 +1,7 @@
-//! Printing a [`Container`] as Ivy's `Container.__repr__` does, and the
-//! print-configuration setters (`cont_with_print_limit`, ...).
-//!
-//! Ivy's text is `json.dumps(..., indent=print_indent)` of the container with
-//! the quotes taken out, `true`/`false` written `True`/`False`, keys
-//! shortened by [`Container::cont_trim_key`], blank lines added by
-//! `print_line_spacing`, and multi-line arrays re-aligned under their opening
-//! bracket. This module writes the same text directly:
-//!
-//! ```text
-//! {
-//!     a: ivy.array([1, 2, 3]),
-//!     b: {
-//!         c: ivy.array([[1., 2.],·
-//!                       [3., 4.]]),
-//!         d: ivy.array(5)
-//!     }
-//! }
-//! ```
-//!
-//! (`·` marks the trailing space Ivy leaves after the comma of each
-//! continued row.)
-//!
-//! # Leaves
-//!
-//! A container prints when its leaves implement [`PrintLeaf`]: arrays,
-//! [`Shape`]s, [`Dtype`]s, [`Device`]s, bools, integers, floats, strings,
-//! `Option`s (`None` prints `null`, as Ivy's JSON does), `Vec`s (JSON lists,
-//! one item a line) and [`Nest`]s. Implement it for a leaf type of your own;
-//! [`LeafPrinter`] gives the column the leaf starts at and the indentation,
-//! so multi-line leaves can line up.
-//!
-//! Inside a container an array prints as its own `Display` (`ivy.array(...)`,
-//! NumPy's layout, see [`Array`]) with Ivy's rewriting applied: every space
-//! deleted, `", "` put back after every comma (so continued rows end in a
-//! space), blank lines between blocks dropped, and each continued row
-//! indented so that its innermost `[` sits under the innermost `[` of the
-//! first row. An array of more than `print_limit` elements (and at least one
-//! dimension) prints as Ivy prints it, with Ivy's Python class name so that
-//! outputs compare line by line: `(<class ivy.data_classes.array.array.Array>
-//! shape=[20])`; a `Vec` of arrays prints as
-//! `(list[2], <class ivy.data_classes.array.array.Array>, shape=[2])`.
-//!
-//! # Where this differs from Ivy's text, deliberately
-//!
-//! - Ivy replaces `true` by `True` everywhere in the text, so a key
-//!   `is_true` prints as `is_True`; here only bool values print `True`.
-//! - Ivy computes the indentation of an array's continued rows from the
-//!   untrimmed key, so with `key_length_limit` they drift right of the
-//!   bracket; here they line up under the trimmed key's bracket.
-//! - Ivy's bracket re-alignment removes one space too many before rows that
-//!   open three or more levels (arrays of 4 or more dimensions); here every
-//!   row lines up under the innermost bracket, as NumPy prints it.
-//! - Ivy indents a wrapped row of a bool array (`True, False, ...`) to the
-//!   column of `ivy.array`, but a wrapped row of numbers one past the
-//!   innermost bracket; here every wrapped row of elements goes one past the
-//!   innermost bracket, and a `shape=(...)` line under the first bracket.
-//! - The colours Ivy adds with termcolor are not printed.
-//! - A string leaf prints its text with JSON's escapes for control
-//!   characters and backslashes, but non-ASCII characters as themselves
-//!   (Python's `json.dumps` writes `\uXXXX`), and keeps its quotes (Ivy
-//!   deletes every `'` and `"` in the whole text).
-//!
-//! Kept from Ivy, though odd: `print_line_spacing` blank lines go before
-//! every key line and before the final `}` of the outermost container (and
-//! before `{}` when it is empty), not before nested closing braces.
+//! Printing a [`Container`] as Ivy's `Container.__repr__` does (the
+//! `Display` impl, whose docs describe the layout), the [`PrintLeaf`] trait
+//! for leaves, and the print-configuration setters (`cont_with_print_limit`,
+//! ...).
 
 use super::{Config, Container, Entry, split_key_chain};
 use crate::array::{Array, format_float};
@@ -400,11 +338,76 @@ fn write_container<L: PrintLeaf>(
     out.push('}');
 }
 
-/// Prints the container as Ivy's `__repr__` does (see the
-/// [module docs](self) for the layout and the few deliberate differences).
-/// This container's [`Config`] sets the indentation, line spacing and key
-/// length limit of the whole text; each sub-container's own `print_limit`
-/// decides which of its arrays print in full.
+/// Prints the container as Ivy's `__repr__` does. This container's
+/// [`Config`] sets the indentation, line spacing and key length limit of the
+/// whole text; each sub-container's own `print_limit` decides which of its
+/// arrays print in full.
+///
+/// Ivy's text is `json.dumps(..., indent=print_indent)` of the container with
+/// the quotes taken out, `true`/`false` written `True`/`False`, keys
+/// shortened by [`Container::cont_trim_key`], blank lines added by
+/// `print_line_spacing`, and multi-line arrays re-aligned under their opening
+/// bracket. This impl writes the same text directly:
+///
+/// ```text
+/// {
+///     a: ivy.array([1, 2, 3]),
+///     b: {
+///         c: ivy.array([[1., 2.],·
+///                       [3., 4.]]),
+///         d: ivy.array(5)
+///     }
+/// }
+/// ```
+///
+/// (`·` marks the trailing space Ivy leaves after the comma of each
+/// continued row.)
+///
+/// ## Leaves
+///
+/// A container prints when its leaves implement [`PrintLeaf`]: arrays,
+/// [`Shape`]s, [`Dtype`]s, [`Device`]s, bools, integers, floats, strings,
+/// `Option`s (`None` prints `null`, as Ivy's JSON does), `Vec`s (JSON lists,
+/// one item a line) and [`Nest`]s. Implement it for a leaf type of your own;
+/// [`LeafPrinter`] gives the column the leaf starts at and the indentation,
+/// so multi-line leaves can line up.
+///
+/// Inside a container an array prints as its own `Display` (`ivy.array(...)`,
+/// NumPy's layout, see [`Array`]) with Ivy's rewriting applied: every space
+/// deleted, `", "` put back after every comma (so continued rows end in a
+/// space), blank lines between blocks dropped, and each continued row
+/// indented so that its innermost `[` sits under the innermost `[` of the
+/// first row. An array of more than `print_limit` elements (and at least one
+/// dimension) prints as Ivy prints it, with Ivy's Python class name so that
+/// outputs compare line by line: `(<class ivy.data_classes.array.array.Array>
+/// shape=[20])`; a `Vec` of arrays prints as
+/// `(list[2], <class ivy.data_classes.array.array.Array>, shape=[2])`.
+///
+/// ## Where this differs from Ivy's text, deliberately
+///
+/// - Ivy replaces `true` by `True` everywhere in the text, so a key
+///   `is_true` prints as `is_True`; here only bool values print `True`.
+/// - Ivy computes the indentation of an array's continued rows from the
+///   untrimmed key, so with `key_length_limit` they drift right of the
+///   bracket; here they line up under the trimmed key's bracket.
+/// - Ivy's bracket re-alignment removes one space too many before rows that
+///   open three or more levels (arrays of 4 or more dimensions); here every
+///   row lines up under the innermost bracket, as NumPy prints it.
+/// - Ivy indents a wrapped row of a bool array (`True, False, ...`) to the
+///   column of `ivy.array`, but a wrapped row of numbers one past the
+///   innermost bracket; here every wrapped row of elements goes one past the
+///   innermost bracket, and a `shape=(...)` line under the first bracket.
+/// - The colours Ivy adds with termcolor are not printed.
+/// - A string leaf prints its text with JSON's escapes for control
+///   characters and backslashes, but non-ASCII characters as themselves
+///   (Python's `json.dumps` writes `\uXXXX`), and keeps its quotes (Ivy
+///   deletes every `'` and `"` in the whole text).
+///
+/// Kept from Ivy, though odd: `print_line_spacing` blank lines go before
+/// every key line and before the final `}` of the outermost container (and
+/// before `{}` when it is empty), not before nested closing braces.
+///
+/// # Example
 ///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
