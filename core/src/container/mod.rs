@@ -46,6 +46,8 @@
 mod build;
 mod combine;
 mod compare;
+mod display;
+mod info;
 mod io;
 mod iter;
 mod key_chain;
@@ -55,6 +57,7 @@ mod tree;
 
 pub use combine::UnifyMode;
 pub use compare::{DiffKeys, DiffMode, DiffOptions, IdenticalOptions};
+pub use display::{ARRAY_CLASS, LeafPrinter, PrintLeaf};
 pub use io::Format;
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
