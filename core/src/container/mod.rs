@@ -51,6 +51,8 @@ mod iter;
 mod key_chain;
 mod map;
 mod serde;
+mod keys;
+mod prune;
 mod tree;
 
 pub use combine::UnifyMode;
@@ -61,6 +63,7 @@ pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
 pub(crate) use map::map_nodes;
 pub use map::{MapOptions, MultiArg};
+pub use keys::FlattenOptions;
 
 use crate::array::Array;
 use crate::error::{Error, Result};
