@@ -261,7 +261,11 @@ impl<L> Container<L> {
     /// assert!(c.cont_set_at_key_chain("a/b/z", 3).is_err());
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn cont_set_at_key_chain(&self, kc: &str, value: impl Into<Entry<L>>) -> Result<Container<L>>
+    pub fn cont_set_at_key_chain(
+        &self,
+        kc: &str,
+        value: impl Into<Entry<L>>,
+    ) -> Result<Container<L>>
     where
         L: Clone,
     {
@@ -366,7 +370,11 @@ impl<L> Container<L> {
                     out.insert_at(op, &kc, e.clone())?;
                 }
                 Entry::Container(_) if !out.contains(&kc) => {
-                    out.insert_at(op, &kc, Entry::Container(Container::with_config(self.config)))?;
+                    out.insert_at(
+                        op,
+                        &kc,
+                        Entry::Container(Container::with_config(self.config)),
+                    )?;
                 }
                 Entry::Container(_) => {}
             }

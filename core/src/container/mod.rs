@@ -53,6 +53,7 @@ mod map;
 mod serde;
 mod keys;
 mod prune;
+mod restructure;
 mod tree;
 
 pub use combine::UnifyMode;
@@ -64,6 +65,7 @@ pub use key_chain::split_key_chain;
 pub(crate) use map::map_nodes;
 pub use map::{MapOptions, MultiArg};
 pub use keys::FlattenOptions;
+pub use restructure::{KeySlice, Restructure, RestructureOptions, UnstackOptions};
 
 use crate::array::Array;
 use crate::error::{Error, Result};
@@ -663,3 +665,5 @@ impl<L: fmt::Debug> fmt::Debug for Entry<L> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_methods;

@@ -141,7 +141,9 @@ impl<L> Container<L> {
     {
         let mut out = self.clone();
         out.for_each_sub_mut(|c, _, _| {
-            if c.values().any(|e| e.as_container().is_some_and(Container::is_empty)) {
+            if c.values()
+                .any(|e| e.as_container().is_some_and(Container::is_empty))
+            {
                 c.retain(|_, e| !e.as_container().is_some_and(Container::is_empty));
             }
         });
