@@ -52,6 +52,7 @@ mod key_chain;
 mod map;
 mod serde;
 mod keys;
+mod map;
 mod prune;
 mod restructure;
 mod tree;
@@ -62,9 +63,9 @@ pub use io::Format;
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
+pub use keys::FlattenOptions;
 pub(crate) use map::map_nodes;
 pub use map::{MapOptions, MultiArg};
-pub use keys::FlattenOptions;
 pub use restructure::{KeySlice, Restructure, RestructureOptions, UnstackOptions};
 
 use crate::array::Array;
