@@ -898,7 +898,10 @@ fn transpose_pieces(
 enum Tok {
     Name(String),
     One,
+    /// `...` on its own (the axes it stands for stay separate).
     Ellipsis,
+    /// `...` inside a group (the axes it stands for are merged).
+    GroupedEllipsis,
 }
 
 /// A side of a pattern: one group per axis (`a` is the group `[a]`).
@@ -947,6 +950,7 @@ fn parse_side(op: &str, pattern: &str, side: &str) -> Result<Vec<Vec<Tok>>> {
                 return Err(bad(format!("`{word}` is not an axis name")));
             };
             match &mut open {
+                Some(g) if tok == Tok::Ellipsis => g.push(Tok::GroupedEllipsis),
                 Some(g) => g.push(tok),
                 None => groups.push(vec![tok]),
             }
@@ -976,7 +980,7 @@ fn rearrange(
     let count = |side: &[Vec<Tok>]| {
         side.iter()
             .flatten()
-            .filter(|t| **t == Tok::Ellipsis)
+            .filter(|t| matches!(t, Tok::Ellipsis | Tok::GroupedEllipsis))
             .count()
     };
     let (nl, nr) = (count(&left), count(&right));
@@ -987,10 +991,7 @@ fn rearrange(
     }
     if nl == 1 {
         // `...` stands for the axes the other groups do not name.
-        if left
-            .iter()
-            .any(|g| g.len() != 1 && g.contains(&Tok::Ellipsis))
-        {
+        if left.iter().flatten().any(|t| *t == Tok::GroupedEllipsis) {
             return Err(bad("`...` cannot be inside a group on the left".into()));
         }
         let n = (x.ndim() + 1).checked_sub(left.len()).ok_or_else(|| {
@@ -1019,7 +1020,7 @@ fn rearrange(
                     vec![
                         g.into_iter()
                             .flat_map(|t| {
-                                if t == Tok::Ellipsis {
+                                if t == Tok::GroupedEllipsis {
                                     names.clone()
                                 } else {
                                     vec![t]
