@@ -193,7 +193,7 @@ fn restructure_with_a_pattern_names_the_failing_leaf() {
     );
     let r = Restructure::new("q")
         .pattern("b (h w) -> b h w")
-        .axis_length("h", 3);
+        .axis_length("h", 4);
     let e = err_text(x.cont_restructure([("p/a", r)]));
     assert!(e.starts_with("at key chain `p/a`: "), "{e}");
     let r = Restructure::new("q").pattern("b w -> w b");
