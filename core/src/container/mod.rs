@@ -49,12 +49,11 @@ mod compare;
 mod io;
 mod iter;
 mod key_chain;
-mod map;
-mod serde;
 mod keys;
 mod map;
 mod prune;
 mod restructure;
+mod serde;
 mod tree;
 
 pub use combine::UnifyMode;
