@@ -51,7 +51,10 @@ mod info;
 mod io;
 mod iter;
 mod key_chain;
+mod keys;
 mod map;
+mod prune;
+mod restructure;
 mod serde;
 mod tree;
 
@@ -62,8 +65,10 @@ pub use io::Format;
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
+pub use keys::FlattenOptions;
 pub(crate) use map::map_nodes;
 pub use map::{MapOptions, MultiArg};
+pub use restructure::{KeySlice, Restructure, RestructureOptions, UnstackOptions};
 
 use crate::array::Array;
 use crate::error::{Error, Result};
@@ -663,3 +668,5 @@ impl<L: fmt::Debug> fmt::Debug for Entry<L> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_methods;
