@@ -1,19 +1,8 @@
 //! Mapping functions over containers: [`Container::cont_map`] over one
 //! container, and the engine behind every nestable op,
 //! [`Container::cont_multi_map`], which maps over several containers and
-//! leaves at once with Ivy's *shared nested structure* rule:
-//!
-//! - at each level, the containers among the arguments must have the same
-//!   keys (in any order; the result keeps the first container's order);
-//! - a leaf (or a scalar, or an array passed directly) meets a whole
-//!   sub-container: it is broadcast to every leaf below it;
-//! - anything else is an [`Error::UnsharedStructure`] that lists every key
-//!   chain breaking the rule, with the arguments that have it and those that
-//!   do not.
-//!
-//! Where Python Ivy drops a container that lacks a key and then fails with
-//! an `IndexError` (reference, "shared-nested-structure broadcasting"), this
-//! engine reports all the offending chains at once.
+//! leaves at once with Ivy's *shared nested structure* rule (documented on
+//! `cont_multi_map`, since this module is private).
 
 use super::{Container, Entry, KeyChain};
 use crate::error::{Error, Result};
@@ -306,9 +295,24 @@ impl<L> Container<L> {
     }
 
     /// `f(leaves, key_chain)` over several containers and leaves at once,
-    /// with the shared-nested-structure rule of the [module](self) (Ivy's
-    /// static `cont_multi_map`): the leaves at each key chain, one per
-    /// argument (a [`MultiArg::Leaf`] everywhere), in argument order.
+    /// with Ivy's *shared nested structure* rule (Ivy's static
+    /// `cont_multi_map`): the leaves at each key chain, one per argument (a
+    /// [`MultiArg::Leaf`] everywhere), in argument order. This is the engine
+    /// behind every nestable op.
+    ///
+    /// The rule:
+    ///
+    /// - at each level, the containers among the arguments must have the same
+    ///   keys (in any order; the result keeps the first container's order);
+    /// - a leaf (or a scalar, or an array passed directly) meets a whole
+    ///   sub-container: it is broadcast to every leaf below it;
+    /// - anything else is an [`Error::UnsharedStructure`] that lists every key
+    ///   chain breaking the rule, with the arguments that have it and those
+    ///   that do not.
+    ///
+    /// Where Python Ivy drops a container that lacks a key and then fails
+    /// with an `IndexError` (reference, "shared-nested-structure
+    /// broadcasting"), this engine reports all the offending chains at once.
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
