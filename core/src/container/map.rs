@@ -100,7 +100,7 @@ impl MapOptions {
     /// Whether the leaf at `kc` is mapped; `prefix` matches a named chain
     /// and everything under it (`cont_multi_map`), else exact chains
     /// (`cont_map`), as in Ivy.
-    fn applies(&self, kc: &str, prefix: bool) -> bool {
+    pub(crate) fn applies(&self, kc: &str, prefix: bool) -> bool {
         let Some(kcs) = &self.key_chains else {
             return true;
         };
