@@ -44,7 +44,8 @@ impl<'a, L> From<&'a Container<L>> for MultiArg<'a, L> {
 
 /// Which leaves [`Container::cont_map_with`] and
 /// [`Container::cont_multi_map_with`] apply the function to (Ivy's
-/// `key_chains`, `to_apply` and `prune_unapplied`).
+/// `key_chains`, `to_apply` and `prune_unapplied`); the truth-value methods
+/// ([`Container::cont_as_bools_with`], ...) take them too.
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
