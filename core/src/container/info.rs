@@ -3,7 +3,7 @@
 //! `c.dtype`, ... properties), array counts and identities, truth values,
 //! and the leaves as nested lists.
 
-use super::{Config, Container, Entry};
+use super::{Config, Container, Entry, MapOptions};
 use crate::array::Array;
 use crate::device::Device;
 use crate::dtype::Dtype;
@@ -294,6 +294,64 @@ impl Container {
         self.try_map_leaves(|a| truth(op, a, assert_is_bool))
     }
 
+    /// [`cont_as_bools`](Self::cont_as_bools) at the leaves `options`
+    /// selects (Ivy's `key_chains`, `to_apply` and `prune_unapplied`; key
+    /// chains match exactly, as in [`cont_map_with`](Self::cont_map_with),
+    /// which Ivy's `cont_as_bools` calls). A selected leaf becomes a 0-d
+    /// `bool` array; a leaf not selected is kept as it is, as in Ivy, or
+    /// dropped with `prune_unapplied` (with the sub-containers it leaves
+    /// empty). The result therefore holds arrays, not `bool`s: with
+    /// `prune_unapplied` every leaf is a `bool` array.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// use ivy::container::MapOptions;
+    /// let c = ivy::container! { a: 2, b: { c: 0.0, d: [1, 2] } };
+    /// // `b/d` has two elements and no truth value: leave it out.
+    /// let skip_d = MapOptions::new().key_chains(["b/d"]).to_apply(false);
+    /// let b = c.cont_as_bools_with(&skip_d, false)?;
+    /// assert_eq!(b.leaf("a")?, &ivy::Array::scalar(true));
+    /// assert_eq!(b.leaf("b/c")?, &ivy::Array::scalar(false));
+    /// assert_eq!(b.leaf("b/d")?, c.leaf("b/d")?);
+    /// // Only `a`, the rest dropped.
+    /// let only_a = MapOptions::new().key_chains(["a"]).prune_unapplied(true);
+    /// assert_eq!(c.cont_as_bools_with(&only_a, false)?.cont_all_key_chains(), ["a"]);
+    /// assert!(c.cont_as_bools_with(&MapOptions::new(), false).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_as_bools_with(
+        &self,
+        options: &MapOptions,
+        assert_is_bool: bool,
+    ) -> Result<Container> {
+        self.cont_map_with(options, |a, _| {
+            truth("cont_as_bools", a, assert_is_bool).map(Array::scalar)
+        })
+    }
+
+    /// The truth values that [`cont_all_true_with`](Self::cont_all_true_with)
+    /// and [`cont_all_false_with`](Self::cont_all_false_with) combine: a
+    /// selected leaf's (with `assert_is_bool`), and a leaf not selected by
+    /// its plain truth value unless `prune_unapplied` drops it.
+    fn truths_with(
+        &self,
+        op: &str,
+        options: &MapOptions,
+        assert_is_bool: bool,
+    ) -> Result<Vec<bool>> {
+        let mut out = Vec::new();
+        for (kc, a) in self.cont_to_iterator() {
+            let selected = options.applies(&kc, false);
+            if !selected && options.prune_unapplied {
+                continue;
+            }
+            let t = truth(op, a, selected && assert_is_bool)
+                .map_err(|e| Error::in_container(&kc, e))?;
+            out.push(t);
+        }
+        Ok(out)
+    }
+
     /// Whether every leaf is true (Ivy's `cont_all_true`; true for a
     /// container without leaves). Errors as
     /// [`cont_as_bools`](Self::cont_as_bools).
@@ -312,6 +370,34 @@ impl Container {
             .all(|&b| b))
     }
 
+    /// [`cont_all_true`](Self::cont_all_true) with Ivy's `key_chains`,
+    /// `to_apply` and `prune_unapplied`
+    /// ([`cont_as_bools_with`](Self::cont_as_bools_with)): as in Ivy, a leaf
+    /// the options do not select still counts, by its truth value without
+    /// the `assert_is_bool` check, unless `prune_unapplied` drops it; so
+    /// the key chains narrow the assertion, and with `prune_unapplied` the
+    /// test itself.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// use ivy::container::MapOptions;
+    /// let c = ivy::container! { flags: { x: true, y: true }, count: 0 };
+    /// // Only the flags, and they must be bools.
+    /// let flags = MapOptions::new().key_chains(["flags/x", "flags/y"]).prune_unapplied(true);
+    /// assert!(c.cont_all_true_with(&flags, true)?);
+    /// // Kept, `count` (0) still counts, without the bool assertion.
+    /// let kept = MapOptions::new().key_chains(["flags/x", "flags/y"]);
+    /// assert!(!c.cont_all_true_with(&kept, true)?);
+    /// assert!(c.cont_all_true(true).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_all_true_with(&self, options: &MapOptions, assert_is_bool: bool) -> Result<bool> {
+        Ok(self
+            .truths_with("cont_all_true", options, assert_is_bool)?
+            .into_iter()
+            .all(|b| b))
+    }
+
     /// Whether every leaf is false (Ivy's `cont_all_false`; true for a
     /// container without leaves). Errors as
     /// [`cont_as_bools`](Self::cont_as_bools).
@@ -328,6 +414,31 @@ impl Container {
             .as_bools("cont_all_false", assert_is_bool)?
             .leaves()
             .any(|&b| b))
+    }
+
+    /// [`cont_all_false`](Self::cont_all_false) with Ivy's `key_chains`,
+    /// `to_apply` and `prune_unapplied`, counting the leaves as
+    /// [`cont_all_true_with`](Self::cont_all_true_with) does.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// use ivy::container::MapOptions;
+    /// let c = ivy::container! { a: false, b: { c: 0.0, d: 1 } };
+    /// // Everything but `b/d`, dropping it.
+    /// let not_d = MapOptions::new().key_chains(["b/d"]).to_apply(false).prune_unapplied(true);
+    /// assert!(c.cont_all_false_with(&not_d, false)?);
+    /// // `b/c` is a float: asserting bools fails there.
+    /// let e = c.cont_all_false_with(&not_d, true).unwrap_err();
+    /// assert!(e.to_string().starts_with("at key chain `b/c`: cont_all_false: "), "{e}");
+    /// // Not dropped, `b/d` (1) counts.
+    /// assert!(!c.cont_all_false_with(&MapOptions::new().key_chains(["a"]), false)?);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_all_false_with(&self, options: &MapOptions, assert_is_bool: bool) -> Result<bool> {
+        Ok(!self
+            .truths_with("cont_all_false", options, assert_is_bool)?
+            .into_iter()
+            .any(|b| b))
     }
 
     /// Every array as nested lists of its elements (Ivy's
@@ -562,6 +673,92 @@ mod tests {
             ("b/c", Array::scalar(true).into()),
         ]);
         assert!(matches!(bools.cont_all_true(true), Ok(true)));
+    }
+
+    #[test]
+    fn truth_values_with_key_chain_options() {
+        // `m` has no truth value (two elements); `f` is a float zero.
+        let c = cont(vec![
+            ("t", Array::scalar(true).into()),
+            ("s/f", Array::scalar(0.0f32).into()),
+            ("s/m", array![1, 2].into()),
+        ]);
+        let skip_m = MapOptions::new().key_chains(["s/m"]).to_apply(false);
+        let b = c
+            .cont_as_bools_with(&skip_m, false)
+            .map_err(|e| e.to_string());
+        let b = match b {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(b.cont_all_key_chains(), ["t", "s/f", "s/m"]);
+        assert_eq!(b.leaf("t").ok(), Some(&Array::scalar(true)));
+        assert_eq!(b.leaf("s/f").ok(), Some(&Array::scalar(false)));
+        // Kept as it was: the same array.
+        assert!(matches!(
+            (b.leaf("s/m"), c.leaf("s/m")),
+            (Ok(x), Ok(y)) if x.shares_data_with(y)
+        ));
+        // Pruned: `s` keeps only `f`; pruning all of `s` drops `s`.
+        let only_f = MapOptions::new().key_chains(["s/f"]).prune_unapplied(true);
+        assert_eq!(
+            c.cont_as_bools_with(&only_f, false)
+                .map(|b| b.cont_all_key_chains())
+                .ok(),
+            Some(vec!["s/f".to_string()])
+        );
+        let only_t = MapOptions::new().key_chains(["t"]).prune_unapplied(true);
+        assert_eq!(
+            c.cont_as_bools_with(&only_t, true)
+                .map(|b| b.keys().count())
+                .ok(),
+            Some(1)
+        );
+        // Exact chains, not prefixes (as cont_map): "s" selects nothing.
+        let prefix = MapOptions::new().key_chains(["s"]).prune_unapplied(true);
+        assert_eq!(
+            c.cont_as_bools_with(&prefix, false)
+                .map(|b| b.is_empty())
+                .ok(),
+            Some(true)
+        );
+        // The assertion applies only where selected; the error names the leaf.
+        let e = c.cont_as_bools_with(&only_f, true).map(|_| ()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "at key chain `s/f`: cont_as_bools: expected a bool array (assert_is_bool), got float32"
+        );
+
+        // all_true / all_false: a kept unselected leaf counts by its value.
+        assert!(matches!(c.cont_all_true_with(&only_t, true), Ok(true)));
+        let keep_rest = MapOptions::new().key_chains(["t"]);
+        let e = c
+            .cont_all_true_with(&keep_rest, true)
+            .map(|_| ())
+            .unwrap_err();
+        // `s/m` is unselected but kept: its truth value is still needed.
+        assert!(
+            e.to_string()
+                .starts_with("at key chain `s/m`: cont_all_true: "),
+            "{e}"
+        );
+        let no_m = MapOptions::new().key_chains(["s/m"]).to_apply(false);
+        assert!(matches!(
+            c.cont_all_true_with(&no_m.clone().prune_unapplied(true), false),
+            Ok(false)
+        ));
+        assert!(c.cont_all_false_with(&only_f, true).is_err());
+        assert!(matches!(c.cont_all_false_with(&only_f, false), Ok(true)));
+        assert!(matches!(
+            c.cont_all_false_with(&no_m.prune_unapplied(true), false),
+            Ok(false)
+        ));
+        // Everything pruned: vacuously true, as with no leaves.
+        let none = MapOptions::new()
+            .key_chains(Vec::<String>::new())
+            .prune_unapplied(true);
+        assert!(matches!(c.cont_all_true_with(&none, true), Ok(true)));
+        assert!(matches!(c.cont_all_false_with(&none, true), Ok(true)));
     }
 
     #[test]

@@ -1,19 +1,8 @@
 //! Mapping functions over containers: [`Container::cont_map`] over one
 //! container, and the engine behind every nestable op,
 //! [`Container::cont_multi_map`], which maps over several containers and
-//! leaves at once with Ivy's *shared nested structure* rule:
-//!
-//! - at each level, the containers among the arguments must have the same
-//!   keys (in any order; the result keeps the first container's order);
-//! - a leaf (or a scalar, or an array passed directly) meets a whole
-//!   sub-container: it is broadcast to every leaf below it;
-//! - anything else is an [`Error::UnsharedStructure`] that lists every key
-//!   chain breaking the rule, with the arguments that have it and those that
-//!   do not.
-//!
-//! Where Python Ivy drops a container that lacks a key and then fails with
-//! an `IndexError` (reference, "shared-nested-structure broadcasting"), this
-//! engine reports all the offending chains at once.
+//! leaves at once with Ivy's *shared nested structure* rule (documented on
+//! `cont_multi_map`, since this module is private).
 
 use super::{Container, Entry, KeyChain};
 use crate::error::{Error, Result};
@@ -55,7 +44,8 @@ impl<'a, L> From<&'a Container<L>> for MultiArg<'a, L> {
 
 /// Which leaves [`Container::cont_map_with`] and
 /// [`Container::cont_multi_map_with`] apply the function to (Ivy's
-/// `key_chains`, `to_apply` and `prune_unapplied`).
+/// `key_chains`, `to_apply` and `prune_unapplied`); the truth-value methods
+/// ([`Container::cont_as_bools_with`], ...) take them too.
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
@@ -111,7 +101,7 @@ impl MapOptions {
     /// Whether the leaf at `kc` is mapped; `prefix` matches a named chain
     /// and everything under it (`cont_multi_map`), else exact chains
     /// (`cont_map`), as in Ivy.
-    fn applies(&self, kc: &str, prefix: bool) -> bool {
+    pub(crate) fn applies(&self, kc: &str, prefix: bool) -> bool {
         let Some(kcs) = &self.key_chains else {
             return true;
         };
@@ -306,9 +296,24 @@ impl<L> Container<L> {
     }
 
     /// `f(leaves, key_chain)` over several containers and leaves at once,
-    /// with the shared-nested-structure rule of the [module](self) (Ivy's
-    /// static `cont_multi_map`): the leaves at each key chain, one per
-    /// argument (a [`MultiArg::Leaf`] everywhere), in argument order.
+    /// with Ivy's *shared nested structure* rule (Ivy's static
+    /// `cont_multi_map`): the leaves at each key chain, one per argument (a
+    /// [`MultiArg::Leaf`] everywhere), in argument order. This is the engine
+    /// behind every nestable op.
+    ///
+    /// The rule:
+    ///
+    /// - at each level, the containers among the arguments must have the same
+    ///   keys (in any order; the result keeps the first container's order);
+    /// - a leaf (or a scalar, or an array passed directly) meets a whole
+    ///   sub-container: it is broadcast to every leaf below it;
+    /// - anything else is an [`Error::UnsharedStructure`] that lists every key
+    ///   chain breaking the rule, with the arguments that have it and those
+    ///   that do not.
+    ///
+    /// Where Python Ivy drops a container that lacks a key and then fails
+    /// with an `IndexError` (reference, "shared-nested-structure
+    /// broadcasting"), this engine reports all the offending chains at once.
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
