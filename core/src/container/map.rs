@@ -60,7 +60,7 @@ impl<'a, L> From<&'a Container<L>> for MultiArg<'a, L> {
 /// assert_eq!(r.cont_all_key_chains(), ["a", "b/d"]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct MapOptions {
     /// The key chains the filter names (`None`: every leaf).
     pub key_chains: Option<Vec<String>>,
@@ -68,6 +68,13 @@ pub struct MapOptions {
     pub to_apply: bool,
     /// Drop the leaves the function was not applied to (else keep them).
     pub prune_unapplied: bool,
+}
+
+impl Default for MapOptions {
+    /// The same as [`MapOptions::new`]: apply everywhere, keep everything.
+    fn default() -> MapOptions {
+        MapOptions::new()
+    }
 }
 
 impl MapOptions {

@@ -29,7 +29,7 @@
 //!
 //! - **Keys keep their insertion order** (a Rust map that remembers order,
 //!   as `IndexMap`); Python Ivy sorts keys on construction by default
-//!   (`alphabetical_keys=True`). `cont_sort_by_key` gives Ivy's sorted
+//!   (`alphabetical_keys=True`). [`Container::cont_sort_by_key`] gives Ivy's sorted
 //!   order. Two containers are equal (`==`) when they hold the same keys and
 //!   equal entries, in any order, as Python dicts.
 //! - **Keys are non-empty and contain neither `/` nor `.`**: both separate
