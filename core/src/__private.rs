@@ -634,23 +634,24 @@ pub fn reduce_loss(op: &str, x: &Array, reduction: &str) -> Result<Array> {
     }
 }
 
-/// Map a nestable op's leaf function over the containers among its operands
-/// (the engine of the generated `__nested_<op>` functions).
+/// Map a nestable op's leaf function over the containers among its `N`
+/// operands (the engine of the generated `__nested_<op>` functions): `f`
+/// gets the operands at one key chain, every one a leaf.
 #[inline]
-pub fn map_nodes<'a, M>(
+pub fn map_nodes<'a, M, const N: usize>(
     op: &'static str,
-    nodes: &[crate::Node<'a>],
-    f: &mut impl FnMut(&[crate::args::OperandRef<'a>], &str) -> Result<M>,
+    nodes: &[crate::Node<'a>; N],
+    f: &mut impl FnMut(&[crate::Node<'a>; N]) -> Result<M>,
 ) -> Result<crate::Container<M>> {
     crate::container::map_nodes(op, nodes, f)
 }
 
-/// The engine handed a nested function the wrong number of leaves (a bug,
-/// reported as an error rather than a panic).
+/// The engine handed a nested function a container where it promises
+/// leaves (a bug, reported as an error rather than a panic).
 #[cold]
-pub fn arity_error(op: &str, expected: usize, got: usize) -> Error {
+pub fn not_a_leaf(op: &str) -> Error {
     Error::invalid(
         op,
-        format!("internal: expected {expected} operands at a leaf, got {got}"),
+        "internal: the container engine passed a container as a leaf",
     )
 }

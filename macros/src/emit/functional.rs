@@ -379,9 +379,9 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
             #(#others,)*
             __opts: #opts_ty,
         ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
-            let __results = #p::map_nodes(#op_name, &__nodes, &mut |__xs, _| {
-                let &[#(#ops),*] = __xs else {
-                    return ::std::result::Result::Err(#p::arity_error(#op_name, #n, __xs.len()));
+            let __results = #p::map_nodes(#op_name, &__nodes, &mut |__xs| {
+                let [#(#k::Node::Leaf(#ops)),*] = *__xs else {
+                    return ::std::result::Result::Err(#p::not_a_leaf(#op_name));
                 };
                 #leaf(#(#args,)* __opts)
             })?;

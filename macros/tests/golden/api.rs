@@ -116,10 +116,10 @@ pub mod elementwise {
         let __results = ::ivy::__private::map_nodes(
             "add",
             &__nodes,
-            &mut |__xs, _| {
-                let &[x1, x2] = __xs else {
+            &mut |__xs| {
+                let [::ivy::Node::Leaf(x1), ::ivy::Node::Leaf(x2)] = *__xs else {
                     return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("add", 2usize, __xs.len()),
+                        ::ivy::__private::not_a_leaf("add"),
                     );
                 };
                 __leaf_add(x1, x2, __opts)
@@ -248,10 +248,10 @@ pub mod statistical {
         let __results = ::ivy::__private::map_nodes(
             "sum",
             &__nodes,
-            &mut |__xs, _| {
-                let &[x] = __xs else {
+            &mut |__xs| {
+                let [::ivy::Node::Leaf(x)] = *__xs else {
                     return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("sum", 1usize, __xs.len()),
+                        ::ivy::__private::not_a_leaf("sum"),
                     );
                 };
                 __leaf_sum(x, __opts)
@@ -372,10 +372,10 @@ pub mod activations {
         let __results = ::ivy::__private::map_nodes(
             "softplus",
             &__nodes,
-            &mut |__xs, _| {
-                let &[x] = __xs else {
+            &mut |__xs| {
+                let [::ivy::Node::Leaf(x)] = *__xs else {
                     return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("softplus", 1usize, __xs.len()),
+                        ::ivy::__private::not_a_leaf("softplus"),
                     );
                 };
                 __leaf_softplus(x, __opts)
@@ -438,10 +438,10 @@ pub mod activations {
         let __results = ::ivy::__private::map_nodes(
             "relu",
             &__nodes,
-            &mut |__xs, _| {
-                let &[x] = __xs else {
+            &mut |__xs| {
+                let [::ivy::Node::Leaf(x)] = *__xs else {
                     return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("relu", 1usize, __xs.len()),
+                        ::ivy::__private::not_a_leaf("relu"),
                     );
                 };
                 __leaf_relu(x, __opts)
@@ -876,6 +876,59 @@ pub mod __catalogue {
                 }
                 __call
             }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("add", &["x1", "x2"], &["alpha"])?;
+                    let __a_x1: ::ivy::Array = __args.get("add", 0usize, "x1")?;
+                    let __a_x2: ::ivy::Array = __args.get("add", 1usize, "x2")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Add::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::Scalar>("add", "alpha")?
+                                        {
+                                            __opts.alpha = ::std::option::Option::Some(v);
+                                        }
+                                        crate::add_with(__c, &__a_x2, __opts)
+                                    }?,
+                                )
+                            }
+                            1usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Add::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::Scalar>("add", "alpha")?
+                                        {
+                                            __opts.alpha = ::std::option::Option::Some(v);
+                                        }
+                                        crate::add_with(&__a_x1, __c, __opts)
+                                    }?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "add",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array operands",
+                                            __pos, 2usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
+            }),
             sample: ::std::option::Option::Some({
                 #[allow(unused_variables)]
                 fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
@@ -958,6 +1011,55 @@ pub mod __catalogue {
                 }
                 __call
             }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("sum", &["x"], &["axis", "dtype", "keepdims"])?;
+                    let __a_x: ::ivy::Array = __args.get("sum", 0usize, "x")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Sum::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::Ints>("sum", "axis")?
+                                        {
+                                            __opts.axis = ::std::option::Option::Some(v);
+                                        }
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::Dtype>("sum", "dtype")?
+                                        {
+                                            __opts.dtype = ::std::option::Option::Some(v);
+                                        }
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<bool>("sum", "keepdims")?
+                                        {
+                                            __opts.keepdims = ::std::option::Option::Some(v);
+                                        }
+                                        crate::sum_with(__c, __opts)
+                                    }?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "sum",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array operands",
+                                            __pos, 1usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
+            }),
             sample: ::std::option::Option::Some({
                 #[allow(unused_variables)]
                 fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
@@ -1017,6 +1119,45 @@ pub mod __catalogue {
                 }
                 __call
             }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("softplus", &["x"], &["beta"])?;
+                    let __a_x: ::ivy::Array = __args.get("softplus", 0usize, "x")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Softplus::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<f64>("softplus", "beta")?
+                                        {
+                                            __opts.beta = ::std::option::Option::Some(v);
+                                        }
+                                        crate::softplus_with(__c, __opts)
+                                    }?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "softplus",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array operands",
+                                            __pos, 1usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
+            }),
             sample: ::std::option::Option::Some({
                 #[allow(unused_variables)]
                 fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
@@ -1056,12 +1197,43 @@ pub mod __catalogue {
                 ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
                     __args.expect("relu", &["x"], &[])?;
                     let __a_x: ::ivy::Array = __args.get("relu", 0usize, "x")?;
-                    let __out = { crate::relu(&__a_x) }?;
+                    let __out = crate::relu(&__a_x)?;
                     ::std::result::Result::Ok(
                         ::ivy::catalogue::IntoOutputs::into_outputs(__out),
                     )
                 }
                 __call
+            }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("relu", &["x"], &[])?;
+                    let __a_x: ::ivy::Array = __args.get("relu", 0usize, "x")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    crate::relu(__c)?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "relu",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array operands",
+                                            __pos, 1usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
             }),
             sample: ::std::option::Option::Some({
                 #[allow(unused_variables)]
@@ -1097,6 +1269,7 @@ pub mod __catalogue {
             summary: "The dtype.",
             tables: &[],
             call: ::std::option::Option::None,
+            call_nested: ::std::option::Option::None,
             sample: ::std::option::Option::None,
         };
     }
