@@ -157,9 +157,12 @@ fn assertions_name_the_chain_and_show_the_diff() -> Result<()> {
                 message.contains("holds another array than container 0"),
                 "{message}"
             );
-            // Equal values: the diff is the container itself.
+            // Equal values: the diff is the container itself, printed as
+            // Ivy prints a container.
             assert!(
-                message.ends_with("the diff:\n    a: ivy.array([1, 2])\n    b/c: ivy.array(3)"),
+                message.ends_with(
+                    "the diff:\n{\n    a: ivy.array([1, 2]),\n    b: {\n        c: ivy.array(3)\n    }\n}"
+                ),
                 "{message}"
             );
         }
@@ -176,8 +179,9 @@ fn assertions_name_the_chain_and_show_the_diff() -> Result<()> {
     assert_eq!(
         e.to_string(),
         "cont_assert_identical: key chain `b/c`: the containers are not identical: \
-         the values differ between container 0 and container 1; the diff:\n    \
-         a: ivy.array([1, 2])\n    b/c/diff_0: ivy.array(3)\n    b/c/diff_1: ivy.array(4)"
+         the values differ between container 0 and container 1; the diff:\n\
+         {\n    a: ivy.array([1, 2]),\n    b: {\n        c: {\n            \
+         diff_0: ivy.array(3),\n            diff_1: ivy.array(4)\n        }\n    }\n}"
     );
 
     let s = ivy::container! { a: [[1, 2]], b: { c: 3 } };
@@ -185,8 +189,9 @@ fn assertions_name_the_chain_and_show_the_diff() -> Result<()> {
     assert_eq!(
         e.to_string(),
         "cont_assert_identical_structure: key chain `a`: the containers do not have identical \
-         structure: the shapes differ: (2,) in container 0, (1, 2) in container 1; the diff:\n    \
-         a/diff_0: ivy.array([1, 2])\n    a/diff_1: ivy.array([[1, 2]])\n    b/c: ivy.array(3)"
+         structure: the shapes differ: (2,) in container 0, (1, 2) in container 1; the diff:\n\
+         {\n    a: {\n        diff_0: ivy.array([1, 2]),\n        diff_1: ivy.array([[1, 2]])\n    },\n    \
+         b: {\n        c: ivy.array(3)\n    }\n}"
     );
     Container::cont_assert_identical_structure(&[&x, &y])?;
     Ok(())
@@ -485,7 +490,11 @@ fn find_sub_containers_and_structures() -> Result<()> {
             .contains("the closest in structure is at the top level"),
         "{e}"
     );
-    assert!(e.to_string().contains("nope/diff_1: ivy.array(1)"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("\n    nope: {\n        diff_1: ivy.array(1)\n    }"),
+        "{e}"
+    );
     // An empty needle is never found (as Ivy).
     assert_eq!(
         c.cont_find_sub_structure(&Container::new(), true, false),

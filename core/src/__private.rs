@@ -634,23 +634,70 @@ pub fn reduce_loss(op: &str, x: &Array, reduction: &str) -> Result<Array> {
     }
 }
 
-/// Map a nestable op's leaf function over the containers among its operands
-/// (the engine of the generated `__nested_<op>` functions).
+/// Map a nestable op's leaf function over the containers among its `N`
+/// operands (the engine of the generated `__nested_<op>` functions): `f`
+/// gets the operands at one key chain, every one a leaf.
 #[inline]
-pub fn map_nodes<'a, M>(
+pub fn map_nodes<'a, M, const N: usize>(
     op: &'static str,
-    nodes: &[crate::Node<'a>],
-    f: &mut impl FnMut(&[crate::args::OperandRef<'a>], &str) -> Result<M>,
+    nodes: &[crate::Node<'a>; N],
+    f: &mut impl FnMut(&[crate::Node<'a>; N]) -> Result<M>,
 ) -> Result<crate::Container<M>> {
     crate::container::map_nodes(op, nodes, f)
 }
 
-/// The engine handed a nested function the wrong number of leaves (a bug,
-/// reported as an error rather than a panic).
+/// [`map_nodes`] for ops with list parameters: any number of nodes, `f`
+/// gets them at one key chain, every one a leaf.
+#[inline]
+pub fn map_node_list<'a, M>(
+    op: &'static str,
+    nodes: &[crate::Node<'a>],
+    f: &mut impl FnMut(&[crate::Node<'a>]) -> Result<M>,
+) -> Result<crate::Container<M>> {
+    crate::container::map_node_list(op, nodes, f)
+}
+
+/// The first of the leaves `xs` an op with lists gets at one key chain, and
+/// the rest.
+#[inline]
+pub fn take_leaf<'x, 'a>(
+    op: &'static str,
+    xs: &'x [crate::Node<'a>],
+) -> Result<(crate::args::OperandRef<'a>, &'x [crate::Node<'a>])> {
+    match xs {
+        [crate::Node::Leaf(x), rest @ ..] => Ok((*x, rest)),
+        _ => Err(not_a_leaf(op)),
+    }
+}
+
+/// The first `n` of the leaves `xs` (a list argument at one key chain) as
+/// arrays, and the rest.
+#[inline]
+pub fn take_list<'x, 'a>(
+    op: &'static str,
+    xs: &'x [crate::Node<'a>],
+    n: usize,
+) -> Result<(Vec<Array>, &'x [crate::Node<'a>])> {
+    if xs.len() < n {
+        return Err(not_a_leaf(op));
+    }
+    let (list, rest) = xs.split_at(n);
+    let mut out = Vec::with_capacity(n);
+    for x in list {
+        match *x {
+            crate::Node::Leaf(x) => out.push(x.to_array()),
+            crate::Node::Container(_) => return Err(not_a_leaf(op)),
+        }
+    }
+    Ok((out, rest))
+}
+
+/// The engine handed a nested function a container where it promises
+/// leaves (a bug, reported as an error rather than a panic).
 #[cold]
-pub fn arity_error(op: &str, expected: usize, got: usize) -> Error {
+pub fn not_a_leaf(op: &str) -> Error {
     Error::invalid(
         op,
-        format!("internal: expected {expected} operands at a leaf, got {got}"),
+        "internal: the container engine passed a container as a leaf",
     )
 }

@@ -98,13 +98,25 @@ impl From<&Array> for ArrayLike {
 
 /// One argument of a nestable call as the dispatch sees it: a leaf (an
 /// array or a scalar) or a container whose leaves stand in for it.
-#[derive(Clone, Copy, Debug)]
-pub enum Node<'a> {
-    /// An array or a scalar.
-    Leaf(OperandRef<'a>),
-    /// A container of arrays.
-    Container(&'a Container),
+///
+/// The engine that maps ops over containers walks nodes of any leaf type:
+/// `L` is the containers' leaf type, `X` what a leaf argument is (for ops,
+/// an [`OperandRef`] to an array or a scalar).
+#[derive(Debug)]
+pub enum Node<'a, L = Array, X = OperandRef<'a>> {
+    /// An array or a scalar (a leaf broadcast over the containers).
+    Leaf(X),
+    /// A container.
+    Container(&'a Container<L>),
 }
+
+impl<L, X: Copy> Clone for Node<'_, L, X> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L, X: Copy> Copy for Node<'_, L, X> {}
 
 impl<'a> Node<'a> {
     /// The leaf, for the array-only path. On a container (which that path

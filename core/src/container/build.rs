@@ -93,7 +93,7 @@ impl<L> Container<L> {
     ) -> Result<Container<M>> {
         let mut it = flat.into_iter();
         let mut chain = KeyChain::new();
-        let out = self.from_flat_inner(&mut it, &mut chain)?;
+        let out = self.fill_from_flat(&mut it, &mut chain)?;
         if it.next().is_some() {
             return Err(Error::invalid(
                 "cont_from_flat_list",
@@ -103,7 +103,7 @@ impl<L> Container<L> {
         Ok(out)
     }
 
-    fn from_flat_inner<M>(
+    fn fill_from_flat<M>(
         &self,
         it: &mut impl Iterator<Item = M>,
         chain: &mut KeyChain,
@@ -126,7 +126,7 @@ impl<L> Container<L> {
                 },
                 Entry::Container(c) => {
                     let mut g = chain.push(self.keys.get(i));
-                    Entry::Container(c.from_flat_inner(it, &mut g)?)
+                    Entry::Container(c.fill_from_flat(it, &mut g)?)
                 }
             });
         }

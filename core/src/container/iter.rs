@@ -112,15 +112,20 @@ pub struct IterOptions {
     pub include_empty: bool,
 }
 
+/// One open level of a [`ToIterator`] walk: the level's keys, its entries
+/// still to visit (with their indices), and the length of the key chain
+/// before the level.
+type OpenLevel<'a, L> = (
+    &'a Keys,
+    std::iter::Enumerate<std::slice::Iter<'a, Entry<L>>>,
+    usize,
+);
+
 /// The leaves with their key chains, depth first, keys in order (Ivy's
 /// `cont_to_iterator`): see [`Container::cont_to_iterator_with`].
 pub struct ToIterator<'a, L> {
     /// Per open level: its keys, its entries, and the chain length before it.
-    stack: Vec<(
-        &'a Keys,
-        std::iter::Enumerate<std::slice::Iter<'a, Entry<L>>>,
-        usize,
-    )>,
+    stack: Vec<OpenLevel<'a, L>>,
     chain: String,
     options: IterOptions,
 }

@@ -401,9 +401,7 @@ impl<L> Container<L> {
     /// [`walk`](Self::walk), mutably. The error is found with the shared
     /// walk, so the mutable one only runs on a chain that exists.
     pub(crate) fn walk_mut(&mut self, op: &str, kc: &str) -> Result<&mut Entry<L>> {
-        if let Err(e) = self.walk(op, kc) {
-            return Err(e);
-        }
+        self.walk(op, kc)?;
         self.get_mut(kc)
             .ok_or_else(|| key_chain_error(op, kc, "the entry disappeared during the walk"))
     }

@@ -1,19 +1,8 @@
 //! Mapping functions over containers: [`Container::cont_map`] over one
 //! container, and the engine behind every nestable op,
 //! [`Container::cont_multi_map`], which maps over several containers and
-//! leaves at once with Ivy's *shared nested structure* rule:
-//!
-//! - at each level, the containers among the arguments must have the same
-//!   keys (in any order; the result keeps the first container's order);
-//! - a leaf (or a scalar, or an array passed directly) meets a whole
-//!   sub-container: it is broadcast to every leaf below it;
-//! - anything else is an [`Error::UnsharedStructure`] that lists every key
-//!   chain breaking the rule, with the arguments that have it and those that
-//!   do not.
-//!
-//! Where Python Ivy drops a container that lacks a key and then fails with
-//! an `IndexError` (reference, "shared-nested-structure broadcasting"), this
-//! engine reports all the offending chains at once.
+//! leaves at once with Ivy's *shared nested structure* rule (documented on
+//! `cont_multi_map`, since this module is private).
 
 use super::{Container, Entry, KeyChain};
 use crate::error::{Error, Result};
@@ -55,7 +44,8 @@ impl<'a, L> From<&'a Container<L>> for MultiArg<'a, L> {
 
 /// Which leaves [`Container::cont_map_with`] and
 /// [`Container::cont_multi_map_with`] apply the function to (Ivy's
-/// `key_chains`, `to_apply` and `prune_unapplied`).
+/// `key_chains`, `to_apply` and `prune_unapplied`); the truth-value methods
+/// ([`Container::cont_as_bools_with`], ...) take them too.
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
@@ -70,7 +60,7 @@ impl<'a, L> From<&'a Container<L>> for MultiArg<'a, L> {
 /// assert_eq!(r.cont_all_key_chains(), ["a", "b/d"]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct MapOptions {
     /// The key chains the filter names (`None`: every leaf).
     pub key_chains: Option<Vec<String>>,
@@ -78,6 +68,13 @@ pub struct MapOptions {
     pub to_apply: bool,
     /// Drop the leaves the function was not applied to (else keep them).
     pub prune_unapplied: bool,
+}
+
+impl Default for MapOptions {
+    /// The same as [`MapOptions::new`]: apply everywhere, keep everything.
+    fn default() -> MapOptions {
+        MapOptions::new()
+    }
 }
 
 impl MapOptions {
@@ -111,7 +108,7 @@ impl MapOptions {
     /// Whether the leaf at `kc` is mapped; `prefix` matches a named chain
     /// and everything under it (`cont_multi_map`), else exact chains
     /// (`cont_map`), as in Ivy.
-    fn applies(&self, kc: &str, prefix: bool) -> bool {
+    pub(crate) fn applies(&self, kc: &str, prefix: bool) -> bool {
         let Some(kcs) = &self.key_chains else {
             return true;
         };
@@ -306,9 +303,24 @@ impl<L> Container<L> {
     }
 
     /// `f(leaves, key_chain)` over several containers and leaves at once,
-    /// with the shared-nested-structure rule of the [module](self) (Ivy's
-    /// static `cont_multi_map`): the leaves at each key chain, one per
-    /// argument (a [`MultiArg::Leaf`] everywhere), in argument order.
+    /// with Ivy's *shared nested structure* rule (Ivy's static
+    /// `cont_multi_map`): the leaves at each key chain, one per argument (a
+    /// [`MultiArg::Leaf`] everywhere), in argument order. This is the engine
+    /// behind every nestable op.
+    ///
+    /// The rule:
+    ///
+    /// - at each level, the containers among the arguments must have the same
+    ///   keys (in any order; the result keeps the first container's order);
+    /// - a leaf (or a scalar, or an array passed directly) meets a whole
+    ///   sub-container: it is broadcast to every leaf below it;
+    /// - anything else is an [`Error::UnsharedStructure`] that lists every key
+    ///   chain breaking the rule, with the arguments that have it and those
+    ///   that do not.
+    ///
+    /// Where Python Ivy drops a container that lacks a key and then fails
+    /// with an `IndexError` (reference, "shared-nested-structure
+    /// broadcasting"), this engine reports all the offending chains at once.
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
@@ -329,13 +341,13 @@ impl<L> Container<L> {
         args: &[MultiArg<'_, L>],
         mut f: impl FnMut(&[&L], &str) -> Result<M>,
     ) -> Result<Container<M>> {
-        let slots: SmallVec<[Slot<'_, L, &L>; 4]> = args.iter().map(|a| a.slot()).collect();
+        let nodes: SmallVec<[Node<'_, L, &L>; 4]> = args.iter().map(|a| a.node()).collect();
         let mut kc = KeyChain::new();
         multi_map(
             "cont_multi_map",
-            &slots,
+            &nodes,
             &|l| l,
-            &mut |xs: &[&L], kc: &str| f(xs, kc),
+            &mut |xs: &SmallVec<[Node<'_, L, &L>; 4]>, kc: &str| f(&leaves_of(xs), kc),
             Track::Always(&mut kc),
         )
     }
@@ -362,15 +374,16 @@ impl<L> Container<L> {
     where
         L: Clone,
     {
-        let slots: SmallVec<[Slot<'_, L, &L>; 4]> = args.iter().map(|a| a.slot()).collect();
+        let nodes: SmallVec<[Node<'_, L, &L>; 4]> = args.iter().map(|a| a.node()).collect();
         let mut kc = KeyChain::new();
         let mapped = multi_map(
             "cont_multi_map",
-            &slots,
+            &nodes,
             &|l| l,
-            &mut |xs: &[&L], kc: &str| {
+            &mut |xs: &SmallVec<[Node<'_, L, &L>; 4]>, kc: &str| {
+                let xs = leaves_of(xs);
                 if opts.applies(kc, true) {
-                    Ok(Some(f(xs, kc)?))
+                    Ok(Some(f(&xs, kc)?))
                 } else if opts.prune_unapplied {
                     Ok(None)
                 } else {
@@ -406,28 +419,25 @@ fn prune_none<L>(c: Container<Option<L>>) -> Container<L> {
 }
 
 impl<'a, L> MultiArg<'a, L> {
-    fn slot(self) -> Slot<'a, L, &'a L> {
+    fn node(self) -> Node<'a, L, &'a L> {
         match self {
-            MultiArg::Leaf(l) => Slot::Leaf(l),
-            MultiArg::Container(c) => Slot::Container(c),
+            MultiArg::Leaf(l) => Node::Leaf(l),
+            MultiArg::Container(c) => Node::Container(c),
         }
     }
 }
 
-/// One argument of the engine at one level: a leaf value `X` (broadcast) or
-/// a container of `L`s.
-pub(crate) enum Slot<'a, L, X> {
-    Leaf(X),
-    Container(&'a Container<L>),
+/// The nodes of one level: a fixed-size array for the ops (their arity is
+/// known when they are generated), a small vector for `cont_multi_map`.
+pub(crate) trait Nodes<'a, L: 'a, X: Copy + 'a>:
+    Clone + AsRef<[Node<'a, L, X>]> + AsMut<[Node<'a, L, X>]>
+{
 }
 
-impl<L, X: Copy> Clone for Slot<'_, L, X> {
-    fn clone(&self) -> Self {
-        *self
-    }
+impl<'a, L: 'a, X: Copy + 'a, S> Nodes<'a, L, X> for S where
+    S: Clone + AsRef<[Node<'a, L, X>]> + AsMut<[Node<'a, L, X>]>
+{
 }
-
-impl<L, X: Copy> Copy for Slot<'_, L, X> {}
 
 /// Whether the engine builds the key chain of every leaf (the function wants
 /// it) or only on an error (the ops: nothing per leaf).
@@ -443,56 +453,80 @@ enum Stop {
     Unshared,
 }
 
-/// Map an op over nodes of which at least one is a container: the engine of
-/// the generated `__nested_<op>` functions.
-pub(crate) fn map_nodes<'a, M>(
+/// Map an op over `N` nodes of which at least one is a container: the engine
+/// of the generated `__nested_<op>` functions. `f` gets the nodes at one key
+/// chain, all leaves.
+pub(crate) fn map_nodes<'a, M, const N: usize>(
     op: &'static str,
-    nodes: &[Node<'a>],
-    f: &mut impl FnMut(&[OperandRef<'a>], &str) -> Result<M>,
+    nodes: &[Node<'a>; N],
+    f: &mut impl FnMut(&[Node<'a>; N]) -> Result<M>,
 ) -> Result<Container<M>> {
-    let slots: SmallVec<[Slot<'a, crate::Array, OperandRef<'a>>; 4]> = nodes
-        .iter()
-        .map(|n| match *n {
-            Node::Leaf(x) => Slot::Leaf(x),
-            Node::Container(c) => Slot::Container(c),
-        })
-        .collect();
-    multi_map(op, &slots, &OperandRef::Array, f, Track::OnError)
+    multi_map(
+        op,
+        nodes,
+        &OperandRef::Array,
+        &mut |xs: &[Node<'a>; N], _: &str| f(xs),
+        Track::OnError,
+    )
 }
 
-/// The engine: map `f` over the leaves of `slots`.
-pub(crate) fn multi_map<'a, L, X: Copy, M>(
+/// [`map_nodes`] over any number of nodes: the engine of the generated
+/// `__nested_<op>` functions of ops with list parameters (the lists'
+/// lengths are known only at the call). The nodes of a level live in a small
+/// vector (on the stack up to 8).
+pub(crate) fn map_node_list<'a, M>(
     op: &'static str,
-    slots: &[Slot<'a, L, X>],
+    nodes: &[Node<'a>],
+    f: &mut impl FnMut(&[Node<'a>]) -> Result<M>,
+) -> Result<Container<M>> {
+    let nodes: SmallVec<[Node<'a>; 8]> = nodes.iter().copied().collect();
+    multi_map(
+        op,
+        &nodes,
+        &OperandRef::Array,
+        &mut |xs: &SmallVec<[Node<'a>; 8]>, _: &str| f(xs),
+        Track::OnError,
+    )
+}
+
+/// The engine: map `f` over the leaves of `nodes`.
+pub(crate) fn multi_map<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
+    op: &'static str,
+    nodes: &S,
     leaf_of: &impl Fn(&'a L) -> X,
-    f: &mut impl FnMut(&[X], &str) -> Result<M>,
+    f: &mut impl FnMut(&S, &str) -> Result<M>,
     mut track: Track<'_>,
 ) -> Result<Container<M>> {
-    if !slots.iter().any(|s| matches!(s, Slot::Container(_))) {
+    if !nodes
+        .as_ref()
+        .iter()
+        .any(|s| matches!(s, Node::Container(_)))
+    {
         return Err(Error::invalid(
             op,
             "no container among the arguments to map over",
         ));
     }
-    match walk(slots, leaf_of, f, &mut track) {
+    match walk(nodes, leaf_of, f, &mut track) {
         Ok(c) => Ok(c),
         Err(Stop::Failed(e)) => Err(e),
         Err(Stop::Unshared) => Err(Error::UnsharedStructure {
             op: op.to_string(),
-            problems: unshared_problems(slots),
+            problems: unshared_problems(nodes.as_ref()),
         }),
     }
 }
 
-fn walk<'a, L, X: Copy, M>(
-    slots: &[Slot<'a, L, X>],
+fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
+    nodes: &S,
     leaf_of: &impl Fn(&'a L) -> X,
-    f: &mut impl FnMut(&[X], &str) -> Result<M>,
+    f: &mut impl FnMut(&S, &str) -> Result<M>,
     track: &mut Track<'_>,
 ) -> std::result::Result<Container<M>, Stop> {
+    let slots = nodes.as_ref();
     let Some(c0) = slots.iter().find_map(|s| match s {
-        Slot::Container(c) => Some(*c),
-        Slot::Leaf(_) => None,
+        Node::Container(c) => Some(*c),
+        Node::Leaf(_) => None,
     }) else {
         return Err(Stop::Unshared);
     };
@@ -501,7 +535,7 @@ fn walk<'a, L, X: Copy, M>(
     // often the very same shared key list), so entries match by position.
     let mut aligned = true;
     for s in slots {
-        if let Slot::Container(c) = s
+        if let Node::Container(c) = s
             && !c.keys.equal_in_order(&c0.keys)
         {
             if c.keys.len() != n || c0.keys.iter().any(|k| c.keys.position(k).is_none()) {
@@ -511,33 +545,24 @@ fn walk<'a, L, X: Copy, M>(
         }
     }
     let mut values = Vec::with_capacity(n);
-    let mut child: SmallVec<[Slot<'a, L, X>; 4]> = slots.iter().copied().collect();
-    let mut leaves: SmallVec<[X; 4]> = SmallVec::new();
+    // The nodes one level down; leaves stay as they are (broadcast).
+    let mut child = nodes.clone();
     for i in 0..n {
-        // Each argument gives a leaf or a sub-container; `leaves` is complete
-        // when none gave a sub-container.
         let mut nested = false;
-        leaves.clear();
-        for (j, s) in slots.iter().enumerate() {
-            child[j] = match *s {
-                Slot::Leaf(x) => Slot::Leaf(x),
-                Slot::Container(c) => {
-                    let at = if aligned {
-                        i
-                    } else {
-                        c.keys.position(c0.keys.get(i)).ok_or(Stop::Unshared)?
-                    };
-                    match &c.values[at] {
-                        Entry::Leaf(l) => Slot::Leaf(leaf_of(l)),
-                        Entry::Container(sub) => {
-                            nested = true;
-                            Slot::Container(sub)
-                        }
+        for (s, c) in slots.iter().zip(child.as_mut()) {
+            if let Node::Container(cont) = *s {
+                let at = if aligned {
+                    i
+                } else {
+                    cont.keys.position(c0.keys.get(i)).ok_or(Stop::Unshared)?
+                };
+                *c = match &cont.values[at] {
+                    Entry::Leaf(l) => Node::Leaf(leaf_of(l)),
+                    Entry::Container(sub) => {
+                        nested = true;
+                        Node::Container(sub)
                     }
-                }
-            };
-            if let Slot::Leaf(x) = child[j] {
-                leaves.push(x);
+                };
             }
         }
         let key = c0.keys.get(i);
@@ -563,14 +588,28 @@ fn walk<'a, L, X: Copy, M>(
             let r = match track {
                 Track::Always(kc) => {
                     let g = kc.push(key);
-                    f(&leaves, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))
+                    f(&child, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))
                 }
-                Track::OnError => f(&leaves, key).map_err(|e| Error::in_container(key, e)),
+                Track::OnError => f(&child, key).map_err(|e| Error::in_container(key, e)),
             };
-            Entry::Leaf(r.map_err(Stop::Failed)?)
+            match r {
+                Ok(m) => Entry::Leaf(m),
+                Err(e) => return Err(Stop::Failed(e)),
+            }
         });
     }
     Ok(Container::from_parts(c0.keys.clone(), values, c0.config))
+}
+
+/// The leaves of nodes that are all leaves (what the engine passes `f`).
+fn leaves_of<'a, L>(nodes: &[Node<'a, L, &'a L>]) -> SmallVec<[&'a L; 4]> {
+    nodes
+        .iter()
+        .filter_map(|n| match *n {
+            Node::Leaf(l) => Some(l),
+            Node::Container(_) => None,
+        })
+        .collect()
 }
 
 /// Put `key` in front of the key chain of an error that happened below it.
@@ -594,14 +633,14 @@ fn wrap_at(kc: &str, e: Error) -> Error {
 
 /// Every key chain that breaks the shared-nested-structure rule, with the
 /// arguments (by position) that have it and those that do not.
-fn unshared_problems<L, X: Copy>(slots: &[Slot<'_, L, X>]) -> Vec<String> {
+fn unshared_problems<L, X: Copy>(slots: &[Node<'_, L, X>]) -> Vec<String> {
     let mut problems = Vec::new();
     let args: Vec<(usize, Option<&Container<L>>)> = slots
         .iter()
         .enumerate()
         .map(|(i, s)| match s {
-            Slot::Container(c) => (i, Some(*c)),
-            Slot::Leaf(_) => (i, None),
+            Node::Container(c) => (i, Some(*c)),
+            Node::Leaf(_) => (i, None),
         })
         .collect();
     collect_problems(&args, "", &mut problems);

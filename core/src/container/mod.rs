@@ -29,9 +29,9 @@
 //!
 //! - **Keys keep their insertion order** (a Rust map that remembers order,
 //!   as `IndexMap`); Python Ivy sorts keys on construction by default
-//!   (`alphabetical_keys=True`). [`Container::cont_sort_by_key`] gives
-//!   Ivy's sorted order. Two containers are equal (`==`) when they hold the
-//!   same keys and equal entries, in any order, as Python dicts.
+//!   (`alphabetical_keys=True`). [`Container::cont_sort_by_key`] gives Ivy's sorted
+//!   order. Two containers are equal (`==`) when they hold the same keys and
+//!   equal entries, in any order, as Python dicts.
 //! - **Keys are non-empty and contain neither `/` nor `.`**: both separate
 //!   the keys of a chain, so inserting `"a/b"` or `"a.b"` creates the level
 //!   `a` (as Ivy's `__setitem__` does).
@@ -46,21 +46,29 @@
 mod build;
 mod combine;
 mod compare;
+mod display;
+mod info;
 mod io;
 mod iter;
 mod key_chain;
+mod keys;
 mod map;
+mod prune;
+mod restructure;
 mod serde;
 mod tree;
 
 pub use combine::UnifyMode;
 pub use compare::{DiffKeys, DiffMode, DiffOptions, IdenticalOptions};
+pub use display::{ARRAY_CLASS, LeafPrinter, PrintLeaf};
 pub use io::Format;
 pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
-pub(crate) use map::map_nodes;
+pub use keys::FlattenOptions;
 pub use map::{MapOptions, MultiArg};
+pub(crate) use map::{map_node_list, map_nodes};
+pub use restructure::{KeySlice, Restructure, RestructureOptions, UnstackOptions};
 
 use crate::array::Array;
 use crate::error::{Error, Result};
@@ -660,3 +668,5 @@ impl<L: fmt::Debug> fmt::Debug for Entry<L> {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_methods;

@@ -362,7 +362,7 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
         .map(|(_, a)| a)
         .collect();
     let nested_call = if lists.is_empty() {
-        quote!(#nested(&[#(#k::Operand::node(&#ops)),*], #(#other_args,)* #call_opts))
+        quote!(#nested([#(#k::Operand::node(&#ops)),*], #(#other_args,)* #call_opts))
     } else {
         let lens: Vec<Ident> = lists
             .iter()
@@ -442,9 +442,12 @@ fn opts_param_ty(op: &Op, t: &Target) -> TokenStream {
 /// The nested function of a nestable op: the leaf function mapped over the
 /// containers among the operands and the lists' elements, with the
 /// shared-nested-structure rule ([`Container::cont_multi_map`]), the result
-/// split per output. The nodes come in parameter order, a list's elements
-/// (`__lens` of each list) in its place; at each leaf the lists are rebuilt
-/// as vectors.
+/// split per output.
+///
+/// Without lists the nodes are a fixed-size array, one per operand, matched
+/// by pattern at each leaf. With lists they come in parameter order, a
+/// list's elements (`__lens` of each list) in its place, and at each leaf
+/// the lists are rebuilt as vectors.
 fn nested_fn(op: &Op, t: &Target) -> TokenStream {
     let operands = operand_params(op);
     let lists = list_params(op);
@@ -474,59 +477,53 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
             quote!(#name)
         }
     });
-    // Without lists the leaves are the operands, one each; with lists they
-    // come in parameter order, each list as many as it has elements.
-    let (lens_param, split) = if lists.is_empty() {
-        (
-            quote!(),
-            quote! {
-                let &[#(#ops),*] = __xs else {
-                    return ::std::result::Result::Err(#p::arity_error(#op_name, #n, __xs.len()));
-                };
-            },
-        )
-    } else {
-        let mut i = 0usize;
-        let takes = op.required().filter_map(|prm| {
-            let name = &prm.ident;
-            match prm.kind {
-                ParamKind::Array => Some(quote! {
-                    let (#name, __xs) = (__xs[0], &__xs[1..]);
-                }),
-                ParamKind::Arrays => {
-                    let at = i;
-                    i += 1;
-                    Some(quote! {
-                        let (__list, __xs) = __xs.split_at(__lens[#at]);
-                        let #name: ::std::vec::Vec<#k::Array> =
-                            __list.iter().map(|__x| __x.to_array()).collect();
-                    })
-                }
-                _ => None,
+    if lists.is_empty() {
+        return quote! {
+            #[allow(clippy::too_many_arguments, unused_variables)]
+            #[inline(never)]
+            fn #nested(
+                __nodes: [#k::Node<'_>; #n],
+                #(#others,)*
+                __opts: #opts_ty,
+            ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
+                let __results = #p::map_nodes(#op_name, &__nodes, &mut |__xs| {
+                    let [#(#k::Node::Leaf(#ops)),*] = *__xs else {
+                        return ::std::result::Result::Err(#p::not_a_leaf(#op_name));
+                    };
+                    #leaf(#(#args,)* __opts)
+                })?;
+                <#ret as #k::Nestable>::unzip(#op_name, __results)
             }
-        });
-        (
-            quote!(__lens: [usize; #n_lists],),
-            quote! {
-                let __want = __lens.iter().sum::<usize>() + #n;
-                if __xs.len() != __want {
-                    return ::std::result::Result::Err(#p::arity_error(#op_name, __want, __xs.len()));
-                }
-                #(#takes)*
-            },
-        )
-    };
+        };
+    }
+    let mut i = 0usize;
+    let takes = op.required().filter_map(|prm| {
+        let name = &prm.ident;
+        match prm.kind {
+            ParamKind::Array => Some(quote! {
+                let (#name, __xs) = #p::take_leaf(#op_name, __xs)?;
+            }),
+            ParamKind::Arrays => {
+                let at = i;
+                i += 1;
+                Some(quote! {
+                    let (#name, __xs) = #p::take_list(#op_name, __xs, __lens[#at])?;
+                })
+            }
+            _ => None,
+        }
+    });
     quote! {
         #[allow(clippy::too_many_arguments, unused_variables)]
         #[inline(never)]
         fn #nested(
             __nodes: &[#k::Node<'_>],
-            #lens_param
+            __lens: [usize; #n_lists],
             #(#others,)*
             __opts: #opts_ty,
         ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
-            let __results = #p::map_nodes(#op_name, __nodes, &mut |__xs, _| {
-                #split
+            let __results = #p::map_node_list(#op_name, __nodes, &mut |__xs| {
+                #(#takes)*
                 #leaf(#(#args,)* __opts)
             })?;
             <#ret as #k::Nestable>::unzip(#op_name, __results)

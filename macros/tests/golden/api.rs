@@ -60,7 +60,7 @@ pub mod elementwise {
                 __leaf_add(x1, x2, __opts)
             },
             || __nested_add(
-                &[::ivy::Operand::node(&x1), ::ivy::Operand::node(&x2)],
+                [::ivy::Operand::node(&x1), ::ivy::Operand::node(&x2)],
                 __opts,
             ),
         )
@@ -110,16 +110,16 @@ pub mod elementwise {
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
     fn __nested_add(
-        __nodes: &[::ivy::Node<'_>],
+        __nodes: [::ivy::Node<'_>; 2usize],
         __opts: &::ivy::opts::Add,
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
         let __results = ::ivy::__private::map_nodes(
             "add",
-            __nodes,
-            &mut |__xs, _| {
-                let &[x1, x2] = __xs else {
+            &__nodes,
+            &mut |__xs| {
+                let [::ivy::Node::Leaf(x1), ::ivy::Node::Leaf(x2)] = *__xs else {
                     return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("add", 2usize, __xs.len()),
+                        ::ivy::__private::not_a_leaf("add"),
                     );
                 };
                 __leaf_add(x1, x2, __opts)
@@ -193,22 +193,16 @@ pub mod elementwise {
         __lens: [usize; 1usize],
         __opts: &(),
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
-        let __results = ::ivy::__private::map_nodes(
+        let __results = ::ivy::__private::map_node_list(
             "add_all",
             __nodes,
-            &mut |__xs, _| {
-                let __want = __lens.iter().sum::<usize>() + 1usize;
-                if __xs.len() != __want {
-                    return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("add_all", __want, __xs.len()),
-                    );
-                }
-                let (y, __xs) = (__xs[0], &__xs[1..]);
-                let (__list, __xs) = __xs.split_at(__lens[0usize]);
-                let xs: ::std::vec::Vec<::ivy::Array> = __list
-                    .iter()
-                    .map(|__x| __x.to_array())
-                    .collect();
+            &mut |__xs| {
+                let (y, __xs) = ::ivy::__private::take_leaf("add_all", __xs)?;
+                let (xs, __xs) = ::ivy::__private::take_list(
+                    "add_all",
+                    __xs,
+                    __lens[0usize],
+                )?;
                 __leaf_add_all(y, &xs, __opts)
             },
         )?;
@@ -276,7 +270,7 @@ pub mod statistical {
                 let x = ::ivy::Operand::node(&x).leaf("sum")?;
                 __leaf_sum(x, __opts)
             },
-            || __nested_sum(&[::ivy::Operand::node(&x)], __opts),
+            || __nested_sum([::ivy::Operand::node(&x)], __opts),
         )
     }
     #[allow(
@@ -340,16 +334,16 @@ pub mod statistical {
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
     fn __nested_sum(
-        __nodes: &[::ivy::Node<'_>],
+        __nodes: [::ivy::Node<'_>; 1usize],
         __opts: &::ivy::opts::Sum,
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
         let __results = ::ivy::__private::map_nodes(
             "sum",
-            __nodes,
-            &mut |__xs, _| {
-                let &[x] = __xs else {
+            &__nodes,
+            &mut |__xs| {
+                let [::ivy::Node::Leaf(x)] = *__xs else {
                     return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("sum", 1usize, __xs.len()),
+                        ::ivy::__private::not_a_leaf("sum"),
                     );
                 };
                 __leaf_sum(x, __opts)
@@ -408,7 +402,7 @@ pub mod activations {
                 let x = ::ivy::Operand::node(&x).leaf("softplus")?;
                 __leaf_softplus(x, __opts)
             },
-            || __nested_softplus(&[::ivy::Operand::node(&x)], __opts),
+            || __nested_softplus([::ivy::Operand::node(&x)], __opts),
         )
     }
     #[allow(
@@ -464,16 +458,16 @@ pub mod activations {
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
     fn __nested_softplus(
-        __nodes: &[::ivy::Node<'_>],
+        __nodes: [::ivy::Node<'_>; 1usize],
         __opts: &::ivy::opts::Softplus,
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
         let __results = ::ivy::__private::map_nodes(
             "softplus",
-            __nodes,
-            &mut |__xs, _| {
-                let &[x] = __xs else {
+            &__nodes,
+            &mut |__xs| {
+                let [::ivy::Node::Leaf(x)] = *__xs else {
                     return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("softplus", 1usize, __xs.len()),
+                        ::ivy::__private::not_a_leaf("softplus"),
                     );
                 };
                 __leaf_softplus(x, __opts)
@@ -499,7 +493,7 @@ pub mod activations {
                 let x = ::ivy::Operand::node(&x).leaf("relu")?;
                 __leaf_relu(x, &())
             },
-            || __nested_relu(&[::ivy::Operand::node(&x)], &()),
+            || __nested_relu([::ivy::Operand::node(&x)], &()),
         )
     }
     #[allow(
@@ -530,16 +524,16 @@ pub mod activations {
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
     fn __nested_relu(
-        __nodes: &[::ivy::Node<'_>],
+        __nodes: [::ivy::Node<'_>; 1usize],
         __opts: &(),
     ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
         let __results = ::ivy::__private::map_nodes(
             "relu",
-            __nodes,
-            &mut |__xs, _| {
-                let &[x] = __xs else {
+            &__nodes,
+            &mut |__xs| {
+                let [::ivy::Node::Leaf(x)] = *__xs else {
                     return ::std::result::Result::Err(
-                        ::ivy::__private::arity_error("relu", 1usize, __xs.len()),
+                        ::ivy::__private::not_a_leaf("relu"),
                     );
                 };
                 __leaf_relu(x, __opts)
