@@ -107,7 +107,7 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function(BenchmarkId::new("flat_list/vec_loop", n), |b| {
         b.iter(|| {
-            let flat: Vec<Array> = black_box(&v1).iter().cloned().collect();
+            let flat: Vec<Array> = black_box(&v1).to_vec();
             flat.into_iter().collect::<Vec<Array>>()
         })
     });

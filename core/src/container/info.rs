@@ -82,6 +82,18 @@ fn to_list(a: &Array) -> Result<Nest<Scalar>> {
 }
 
 impl<L> Container<L> {
+    /// The print configuration (Ivy's `cont_config` property; the same as
+    /// [`config`](Container::config)).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = ivy::Container::new();
+    /// assert_eq!(c.cont_config().print_limit, Some(10));
+    /// ```
+    pub fn cont_config(&self) -> Config {
+        self.config()
+    }
+
     /// The greatest number of keys in a key chain, counting empty
     /// sub-containers as entries (Ivy's `cont_max_depth`); 0 for an empty
     /// container.
@@ -192,6 +204,17 @@ impl Container {
         let mut leaves = self.leaves();
         let first = leaves.next()?.device();
         leaves.all(|a| a.device() == first).then_some(first)
+    }
+
+    /// The common device as a string (Ivy's `cont_dev_str`), or `None`.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// let c = ivy::container! { a: [1.0], b: { c: 2.0 } };
+    /// assert_eq!(c.cont_dev_str().as_deref(), Some("cpu"));
+    /// ```
+    pub fn cont_dev_str(&self) -> Option<String> {
+        self.cont_dev().map(|d| d.to_string())
     }
 
     /// The number of arrays (Ivy's `cont_num_arrays`; every leaf of a

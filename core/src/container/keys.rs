@@ -101,6 +101,24 @@ pub(super) fn height<L>(c: &Container<L>) -> usize {
 }
 
 impl<L> Container<L> {
+    /// Merge `other` into this container in place (Ivy's
+    /// `cont_inplace_update`): sub-containers at the same key are merged
+    /// recursively, any other entry of `other` replaces (or adds) the one
+    /// here.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::Container;
+    /// let mut c: Container<i64> = Container::from_key_chains([("a", 1i64), ("b/c", 2), ("b/d", 3)])?;
+    /// c.cont_inplace_update(Container::from_key_chains([("b/c", 20i64), ("e", 5)])?);
+    /// assert_eq!(c.cont_all_key_chains(), ["a", "b/c", "b/d", "e"]);
+    /// assert_eq!(c.cont_to_flat_list(), [1, 20, 3, 5]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn cont_inplace_update(&mut self, other: Container<L>) {
+        merge_into(self, other);
+    }
+
     /// Call `f` on every sub-container and on the container itself, children
     /// before their parent (post-order, as Ivy's `cont_map_sub_conts`), with
     /// its key chain (`""` for the root) and depth (the number of keys in the
