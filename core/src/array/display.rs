@@ -80,7 +80,22 @@ pub fn format_float(x: f64) -> String {
     if x == 0.0 {
         return format!("{sign}0.0");
     }
-    let d = shortest(FloatKind::F64, x.abs());
+    python_repr(sign, shortest(FloatKind::F64, x.abs()))
+}
+
+/// An `f32` as Python writes the float with the same shortest digits
+/// (`0.1`, not `0.10000000149011612`); finite and non-zero values only, the
+/// others as [`format_float`].
+pub(crate) fn format_float32(x: f32) -> String {
+    if !x.is_finite() || x == 0.0 {
+        return format_float(f64::from(x));
+    }
+    let sign = if x.is_sign_negative() { "-" } else { "" };
+    python_repr(sign, shortest(FloatKind::F32, f64::from(x.abs())))
+}
+
+/// Python's `repr` of a float from its sign and shortest digits.
+fn python_repr(sign: &str, d: Decimal) -> String {
     let digits = d.digits_str();
     // Python's `decpt`: the value is 0.DIGITS * 10**decpt.
     let decpt = d.exp + 1;

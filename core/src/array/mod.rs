@@ -12,6 +12,7 @@ mod serde;
 pub use buffer::{Buffer, HostData};
 pub use convert::IntoArray;
 pub use display::format_float;
+pub(crate) use display::format_float32;
 
 use crate::backend::{self, BackendEntry};
 use crate::device::Device;

@@ -592,29 +592,7 @@ fn json_f32(x: f32) -> String {
     if !x.is_finite() || x == 0.0 {
         return json_float(f64::from(x));
     }
-    // `{:e}` gives the shortest round-trip digits: `-1.25e-7`.
-    let sci = format!("{:e}", x.abs());
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| c.is_ascii_digit()).collect();
-    let sign = if x < 0.0 { "-" } else { "" };
-    let n = digits.len() as i32;
-    let decpt = exp + 1;
-    if -4 < decpt && decpt <= 16 {
-        if decpt <= 0 {
-            format!("{sign}0.{}{digits}", "0".repeat((-decpt) as usize))
-        } else if decpt >= n {
-            format!("{sign}{digits}{}.0", "0".repeat((decpt - n) as usize))
-        } else {
-            let (int, frac) = digits.split_at(decpt as usize);
-            format!("{sign}{int}.{frac}")
-        }
-    } else {
-        let (first, rest) = digits.split_at(1);
-        let dot = if rest.is_empty() { "" } else { "." };
-        let esign = if exp < 0 { '-' } else { '+' };
-        format!("{sign}{first}{dot}{rest}e{esign}{:02}", exp.unsigned_abs())
-    }
+    crate::array::format_float32(x)
 }
 
 /// Bools, integers and floats as above; a complex number as Python's
