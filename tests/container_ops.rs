@@ -241,3 +241,32 @@ fn lists_of_containers_that_do_not_share_a_structure_are_an_error() {
     // An empty list of containers has nothing to map over.
     assert!(ivy::concat(Vec::<Container>::new()).is_err());
 }
+
+#[test]
+fn keyword_arrays_take_containers_too() {
+    let x = ivy::container! { a: [1.0, 5.0, 9.0], b: { c: [0.0, 4.0] } };
+    let lo = ivy::container! { a: 2.0, b: 1.0 };
+    // A container bound maps with the operand's containers (a leaf of the
+    // shallower one broadcast over the subtree); a scalar bound applies
+    // everywhere.
+    let r = ivy::clip_with(&x, ivy::opts::Clip::new().x_min(&lo).x_max(6.0)).unwrap();
+    assert_eq!(vals(&r, "a"), vec![2.0, 5.0, 6.0]);
+    assert_eq!(vals(&r, "b/c"), vec![1.0, 4.0]);
+    // The method form, and the bound's own structure checked.
+    let r = x.clip_with(ivy::opts::Clip::new().x_max(&lo)).unwrap();
+    assert_eq!(vals(&r, "b/c"), vec![0.0, 1.0]);
+    let bad = ivy::container! { a: 2.0, z: 1.0 };
+    let e = x.clip_with(ivy::opts::Clip::new().x_min(&bad)).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("`z` is in argument 1 but not in argument 0"),
+        "{e}"
+    );
+    // With arrays only the result is an Array, so a container bound there is
+    // an error naming the op and the keyword, never a panic.
+    let e = ivy::clip_with(&ivy::array![1.0, 2.0], ivy::opts::Clip::new().x_min(&lo)).unwrap_err();
+    assert!(
+        e.to_string().starts_with("clip:") && e.to_string().contains("`x_min`"),
+        "{e}"
+    );
+}

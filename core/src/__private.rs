@@ -643,7 +643,7 @@ pub fn map_nodes<'a, M, const N: usize>(
     nodes: &[crate::Node<'a>; N],
     f: &mut impl FnMut(&[crate::Node<'a>; N]) -> Result<M>,
 ) -> Result<crate::Container<M>> {
-    crate::container::map_nodes(op, nodes, f)
+    crate::container::map_nodes(op, nodes, &OperandRef::Array, f)
 }
 
 /// [`map_nodes`] for ops with list parameters: any number of nodes, `f`
@@ -690,6 +690,62 @@ pub fn take_list<'x, 'a>(
         }
     }
     Ok((out, rest))
+}
+
+/// A node whose leaf may be absent: an operand or an optional keyword array
+/// argument, for the nested functions of ops that have such arguments.
+pub type OptNode<'a> = crate::Node<'a, Array, Option<OperandRef<'a>>>;
+
+/// [`map_nodes`] over operands and optional keyword arrays (absent ones are
+/// `Node::Leaf(None)`).
+#[inline]
+pub fn map_opt_nodes<'a, M, const N: usize>(
+    op: &'static str,
+    nodes: &[OptNode<'a>; N],
+    f: &mut impl FnMut(&[OptNode<'a>; N]) -> Result<M>,
+) -> Result<crate::Container<M>> {
+    crate::container::map_nodes(op, nodes, &|a| Some(OperandRef::Array(a)), f)
+}
+
+/// An operand's node as an [`OptNode`].
+#[inline]
+pub fn some_node(n: crate::Node<'_>) -> OptNode<'_> {
+    match n {
+        crate::Node::Leaf(x) => crate::Node::Leaf(Some(x)),
+        crate::Node::Container(c) => crate::Node::Container(c),
+    }
+}
+
+/// An optional keyword array argument's node.
+#[inline]
+pub fn kwarg_node(v: Option<&crate::ArrayLike>) -> OptNode<'_> {
+    match v.map(crate::ArrayLike::node) {
+        None => crate::Node::Leaf(None),
+        Some(n) => some_node(n),
+    }
+}
+
+/// An optional keyword array argument on the array-only path: a container
+/// there is an error (the call's return type, an `Array`, was fixed by its
+/// positional arguments).
+#[inline]
+pub fn kwarg_leaf<'a>(
+    op: &str,
+    name: &str,
+    v: Option<&'a crate::ArrayLike>,
+) -> Result<Option<OperandRef<'a>>> {
+    match v.map(crate::ArrayLike::node) {
+        None => Ok(None),
+        Some(crate::Node::Leaf(x)) => Ok(Some(x)),
+        Some(crate::Node::Container(_)) => Err(Error::invalid(
+            op,
+            format!(
+                "the keyword argument `{name}` is a container but no array argument is: a \
+                 container keyword maps with the call's containers, so pass a container \
+                 positionally too"
+            ),
+        )),
+    }
 }
 
 /// The engine handed a nested function a container where it promises

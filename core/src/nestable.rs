@@ -53,8 +53,13 @@ impl OperandRef<'_> {
     }
 }
 
-/// An owned array argument that may also be a scalar; what keyword parameters
-/// of kind `Option<Array>` hold (`clip`'s bounds).
+/// An owned array argument that may also be a scalar or a container; what
+/// keyword parameters of kind `Option<Array>` hold (`clip`'s bounds).
+///
+/// A container keyword argument maps like a container operand, so the call
+/// must have a container among its array arguments (its return type is then
+/// a container); with arrays only, it is an error naming the op and the
+/// parameter.
 ///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
@@ -63,23 +68,26 @@ impl OperandRef<'_> {
 /// assert!(matches!(a, ArrayLike::Scalar(_)));
 /// let b: ArrayLike = ivy::array![1.0].into();
 /// assert!(matches!(b, ArrayLike::Array(_)));
+/// let c: ArrayLike = ivy::container! { a: 1.0 }.into();
+/// assert!(matches!(c, ArrayLike::Container(_)));
 /// ```
-/// # extern crate ivy_ndarray;
-/// # use ivy_core as ivy;
 #[derive(Clone, Debug)]
 pub enum ArrayLike {
     /// An array.
     Array(Array),
     /// A scalar.
     Scalar(Scalar),
+    /// A container of arrays (mapped with the call's other containers).
+    Container(Container),
 }
 
 impl ArrayLike {
-    /// Borrow as an operand.
-    pub fn as_operand(&self) -> OperandRef<'_> {
+    /// Borrow as a node of the dispatch.
+    pub fn node(&self) -> Node<'_> {
         match self {
-            ArrayLike::Array(a) => OperandRef::Array(a),
-            ArrayLike::Scalar(s) => OperandRef::Scalar(*s),
+            ArrayLike::Array(a) => Node::Leaf(OperandRef::Array(a)),
+            ArrayLike::Scalar(s) => Node::Leaf(OperandRef::Scalar(*s)),
+            ArrayLike::Container(c) => Node::Container(c),
         }
     }
 }
@@ -93,6 +101,18 @@ impl From<Array> for ArrayLike {
 impl From<&Array> for ArrayLike {
     fn from(a: &Array) -> ArrayLike {
         ArrayLike::Array(a.clone())
+    }
+}
+
+impl From<Container> for ArrayLike {
+    fn from(c: Container) -> ArrayLike {
+        ArrayLike::Container(c)
+    }
+}
+
+impl From<&Container> for ArrayLike {
+    fn from(c: &Container) -> ArrayLike {
+        ArrayLike::Container(c.clone())
     }
 }
 
@@ -320,7 +340,7 @@ macro_rules! leaf_operand {
         }
     )*};
 }
-leaf_operand!(&Array, &&Array, Array, &ArrayLike, ArrayLike);
+leaf_operand!(&Array, &&Array, Array);
 
 impl ArrayOperand for &Array {
     #[inline(always)]
@@ -340,18 +360,6 @@ impl ArrayOperand for Array {
     #[inline(always)]
     fn operand(&self) -> OperandRef<'_> {
         OperandRef::Array(self)
-    }
-}
-
-impl ArrayOperand for &ArrayLike {
-    fn operand(&self) -> OperandRef<'_> {
-        self.as_operand()
-    }
-}
-
-impl ArrayOperand for ArrayLike {
-    fn operand(&self) -> OperandRef<'_> {
-        self.as_operand()
     }
 }
 

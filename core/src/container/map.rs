@@ -455,17 +455,18 @@ enum Stop {
 
 /// Map an op over `N` nodes of which at least one is a container: the engine
 /// of the generated `__nested_<op>` functions. `f` gets the nodes at one key
-/// chain, all leaves.
-pub(crate) fn map_nodes<'a, M, const N: usize>(
+/// chain, all leaves; `leaf_of` makes a container's leaf a node's leaf.
+pub(crate) fn map_nodes<'a, X: Copy + 'a, M, const N: usize>(
     op: &'static str,
-    nodes: &[Node<'a>; N],
-    f: &mut impl FnMut(&[Node<'a>; N]) -> Result<M>,
+    nodes: &[Node<'a, crate::Array, X>; N],
+    leaf_of: &impl Fn(&'a crate::Array) -> X,
+    f: &mut impl FnMut(&[Node<'a, crate::Array, X>; N]) -> Result<M>,
 ) -> Result<Container<M>> {
     multi_map(
         op,
         nodes,
-        &OperandRef::Array,
-        &mut |xs: &[Node<'a>; N], _: &str| f(xs),
+        leaf_of,
+        &mut |xs: &[Node<'a, crate::Array, X>; N], _: &str| f(xs),
         Track::OnError,
     )
 }

@@ -48,6 +48,29 @@ fn body_ident(op: &Op) -> Ident {
     format_ident!("__body_{}", op.name)
 }
 
+/// The optional array parameters (keyword arguments of kind
+/// `Option<Array>`, held in the options as `ArrayLike`s).
+pub fn opt_array_params(op: &Op) -> Vec<&Param> {
+    op.optional()
+        .filter(|p| matches!(&p.kind, ParamKind::Option(inner) if **inner == ParamKind::Array))
+        .collect()
+}
+
+/// `let x_min = kwarg_leaf(..)?;` for each optional array parameter: its
+/// leaf on the array-only path.
+fn kwarg_leaf_lets(op: &Op, t: &Target) -> Vec<TokenStream> {
+    let k = &t.krate;
+    let op_name = &op.name;
+    opt_array_params(op)
+        .into_iter()
+        .map(|prm| {
+            let name = &prm.ident;
+            let pname = &prm.name;
+            quote!(let #name = #k::__private::kwarg_leaf(#op_name, #pname, __opts.#name.as_ref())?;)
+        })
+        .collect()
+}
+
 /// The list parameters (`Arrays`) passed positionally.
 pub fn list_params(op: &Op) -> Vec<&Param> {
     op.required()
@@ -327,11 +350,14 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
     } else {
         quote!(&())
     };
+    let kw_lets = kwarg_leaf_lets(op, t);
+    let kw_args: Vec<&Ident> = opt_array_params(op).iter().map(|p| &p.ident).collect();
     if operands.is_empty() && (lists.is_empty() || !op.nestable) {
         return quote! {
             #(#prep)*
             #(#list_prep)*
-            #leaf(#(#leaf_args,)* #call_opts)
+            #(#kw_lets)*
+            #leaf(#(#leaf_args,)* #(#kw_args,)* #call_opts)
         };
     }
     let ops: Vec<&Ident> = operands.iter().map(|p| &p.ident).collect();
@@ -343,7 +369,8 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
             #(#prep)*
             #(#list_prep)*
             #(#lets)*
-            #leaf(#(#leaf_args,)* #call_opts)
+            #(#kw_lets)*
+            #leaf(#(#leaf_args,)* #(#kw_args,)* #call_opts)
         };
     }
     // The leaf path binds each operand's leaf (a no-op match once inlined)
@@ -395,7 +422,8 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
             || {
                 #(#lets)*
                 #(#list_prep)*
-                #leaf(#(#leaf_args,)* #call_opts)
+                #(#kw_lets)*
+                #leaf(#(#leaf_args,)* #(#kw_args,)* #call_opts)
             },
             || #nested_call,
         )
@@ -477,7 +505,9 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
             quote!(#name)
         }
     });
-    if lists.is_empty() {
+    let kws = opt_array_params(op);
+    let kw_names: Vec<&Ident> = kws.iter().map(|p| &p.ident).collect();
+    if lists.is_empty() && kws.is_empty() {
         return quote! {
             #[allow(clippy::too_many_arguments, unused_variables)]
             #[inline(never)]
@@ -496,6 +526,34 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
             }
         };
     }
+    if lists.is_empty() {
+        // Optional array keywords take part as nodes after the operands (a
+        // container there maps like an operand); absent ones are `None`.
+        let idx = 0..n;
+        let all = n + kws.len();
+        return quote! {
+            #[allow(clippy::too_many_arguments, unused_variables)]
+            #[inline(never)]
+            fn #nested(
+                __nodes: [#k::Node<'_>; #n],
+                #(#others,)*
+                __opts: #opts_ty,
+            ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
+                let __all: [#p::OptNode<'_>; #all] = [
+                    #(#p::some_node(__nodes[#idx]),)*
+                    #(#p::kwarg_node(__opts.#kw_names.as_ref()),)*
+                ];
+                let __results = #p::map_opt_nodes(#op_name, &__all, &mut |__xs| {
+                    let [#(#k::Node::Leaf(::std::option::Option::Some(#ops)),)* #(#k::Node::Leaf(#kw_names)),*] = *__xs else {
+                        return ::std::result::Result::Err(#p::not_a_leaf(#op_name));
+                    };
+                    #leaf(#(#args,)* #(#kw_names,)* __opts)
+                })?;
+                <#ret as #k::Nestable>::unzip(#op_name, __results)
+            }
+        };
+    }
+    let kw_lets = kwarg_leaf_lets(op, t);
     let mut i = 0usize;
     let takes = op.required().filter_map(|prm| {
         let name = &prm.ident;
@@ -524,7 +582,8 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
         ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
             let __results = #p::map_node_list(#op_name, __nodes, &mut |__xs| {
                 #(#takes)*
-                #leaf(#(#args,)* __opts)
+                #(#kw_lets)*
+                #leaf(#(#args,)* #(#kw_names,)* __opts)
             })?;
             <#ret as #k::Nestable>::unzip(#op_name, __results)
         }
@@ -545,25 +604,19 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
         quote!(&())
     };
 
-    // Parameters of the leaf: operands as OperandRef, others as converted above.
+    // Parameters of the leaf: operands as OperandRef, others as converted
+    // above, then the optional array arguments' leaves (taken from the
+    // options by the caller: on the nested path they differ per leaf).
     let params: Vec<TokenStream> = leaf_params(op, t)
         .into_iter()
         .map(|(name, ty)| quote!(#name: #ty))
+        .chain(opt_array_params(op).into_iter().map(|prm| {
+            let name = &prm.ident;
+            quote!(#name: ::std::option::Option<#k::args::OperandRef<'_>>)
+        }))
         .collect();
 
     let mut steps = Vec::new();
-    // Optional array arguments (held in the options) take part like the others.
-    for prm in op.optional() {
-        if let ParamKind::Option(inner) = &prm.kind
-            && **inner == ParamKind::Array
-        {
-            let name = &prm.ident;
-            steps.push(quote! {
-                let #name: ::std::option::Option<#k::args::OperandRef<'_>> =
-                    __opts.#name.as_ref().map(#k::ArrayLike::as_operand);
-            });
-        }
-    }
 
     // 1. The backend.
     let mut operand_exprs = Vec::new();
