@@ -246,14 +246,16 @@ fn promote_mixed<'a, const N: usize>(
             t.unwrap_or_else(crate::dtype::default_float_dtype)
         }
     };
-    let out: Vec<Held<'a>> = xs
+    // On the stack: an operand list is short, and this runs on every call
+    // with a scalar.
+    let out: smallvec::SmallVec<[Held<'a>; N]> = xs
         .into_iter()
         .map(|x| match x {
             OperandRef::Array(a) => astype(Held::borrowed(a), target),
             OperandRef::Scalar(s) => Ok(Held::owned(scalar_array(s, target, backend))),
         })
         .collect::<Result<_>>()?;
-    out.try_into()
+    out.into_inner()
         .map_err(|_| Error::invalid(op, "operand count changed while promoting"))
 }
 
