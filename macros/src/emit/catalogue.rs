@@ -145,12 +145,10 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
     }
 }
 
-/// The pieces of a dynamic call: the argument checks and bindings, the
-/// argument expressions, and a function of those that makes the call.
+/// The pieces of a dynamic call: the statements that check the arguments
+/// and bind them (`__a_<name>`), and the argument expressions.
 struct CallParts {
-    req: Vec<String>,
-    kw: Vec<String>,
-    lets: Vec<TokenStream>,
+    prelude: TokenStream,
     args: Vec<TokenStream>,
 }
 
@@ -173,10 +171,13 @@ fn call_parts(op: &Op, t: &Target) -> CallParts {
             _ => quote!(#name),
         });
     }
+    let req = op.required().map(|p| &p.name);
+    let kw = op.optional().map(|p| &p.name);
     CallParts {
-        req: op.required().map(|p| p.name.clone()).collect(),
-        kw: op.optional().map(|p| p.name.clone()).collect(),
-        lets,
+        prelude: quote! {
+            __args.expect(#op_name, &[#(#req),*], &[#(#kw),*])?;
+            #(#lets)*
+        },
         args,
     }
 }
@@ -231,19 +232,12 @@ fn call_expr(op: &Op, t: &Target, args: &[TokenStream]) -> TokenStream {
 fn call_fn(op: &Op, t: &Target) -> TokenStream {
     let k = &t.krate;
     let c = quote!(#k::catalogue);
-    let op_name = &op.name;
-    let CallParts {
-        req,
-        kw,
-        lets,
-        args,
-    } = call_parts(op, t);
+    let CallParts { prelude, args } = call_parts(op, t);
     let body = call_expr(op, t, &args);
     quote! {
         {
             fn __call(__args: &#c::CallArgs) -> #k::Result<::std::vec::Vec<#k::Array>> {
-                __args.expect(#op_name, &[#(#req),*], &[#(#kw),*])?;
-                #(#lets)*
+                #prelude
                 let __out = #body?;
                 ::std::result::Result::Ok(#c::IntoOutputs::into_outputs(__out))
             }
@@ -259,12 +253,7 @@ fn call_nested_fn(op: &Op, t: &Target) -> TokenStream {
     let k = &t.krate;
     let c = quote!(#k::catalogue);
     let op_name = &op.name;
-    let CallParts {
-        req,
-        kw,
-        lets,
-        args,
-    } = call_parts(op, t);
+    let CallParts { prelude, args } = call_parts(op, t);
     let operand_slots: Vec<usize> = op
         .required()
         .enumerate()
@@ -291,8 +280,7 @@ fn call_nested_fn(op: &Op, t: &Target) -> TokenStream {
                 __pos: usize,
                 __c: &#k::Container,
             ) -> #k::Result<::std::vec::Vec<#k::Container>> {
-                __args.expect(#op_name, &[#(#req),*], &[#(#kw),*])?;
-                #(#lets)*
+                #prelude
                 ::std::result::Result::Ok(match __pos {
                     #(#arms)*
                     _ => return ::std::result::Result::Err(#k::Error::invalid(

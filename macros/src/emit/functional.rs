@@ -493,98 +493,98 @@ fn nested_fn(op: &Op, t: &Target) -> TokenStream {
     let n_lists = lists.len();
     let ops: Vec<&Ident> = operands.iter().map(|p| &p.ident).collect();
     let params = leaf_params(op, t);
-    let others = params
+    let others: Vec<TokenStream> = params
         .iter()
         .zip(op.required())
         .filter(|(_, p)| !matches!(p.kind, ParamKind::Array | ParamKind::Arrays))
-        .map(|((name, ty), _)| quote!(#name: #ty));
-    let args = params.iter().zip(op.required()).map(|((name, _), p)| {
-        if p.kind == ParamKind::Arrays {
-            quote!(&#name)
-        } else {
-            quote!(#name)
-        }
-    });
+        .map(|((name, ty), _)| quote!(#name: #ty))
+        .collect();
+    let args: Vec<TokenStream> = params
+        .iter()
+        .zip(op.required())
+        .map(|((name, _), p)| {
+            if p.kind == ParamKind::Arrays {
+                quote!(&#name)
+            } else {
+                quote!(#name)
+            }
+        })
+        .collect();
     let kws = opt_array_params(op);
     let kw_names: Vec<&Ident> = kws.iter().map(|p| &p.ident).collect();
-    if lists.is_empty() && kws.is_empty() {
-        return quote! {
-            #[allow(clippy::too_many_arguments, unused_variables)]
-            #[inline(never)]
-            fn #nested(
-                __nodes: [#k::Node<'_>; #n],
-                #(#others,)*
-                __opts: #opts_ty,
-            ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
-                let __results = #p::map_nodes(#op_name, &__nodes, &mut |__xs| {
+    // The engine's call (a `Result<Container<R>>`) and the nodes parameter
+    // differ with the op's arguments; the function around them does not.
+    let (nodes_param, mapped) = if !lists.is_empty() {
+        let kw_lets = kwarg_leaf_lets(op, t);
+        let mut i = 0usize;
+        let takes = op.required().filter_map(|prm| {
+            let name = &prm.ident;
+            match prm.kind {
+                ParamKind::Array => Some(quote! {
+                    let (#name, __xs) = #p::take_leaf(#op_name, __xs)?;
+                }),
+                ParamKind::Arrays => {
+                    let at = i;
+                    i += 1;
+                    Some(quote! {
+                        let (#name, __xs) = #p::take_list(#op_name, __xs, __lens[#at])?;
+                    })
+                }
+                _ => None,
+            }
+        });
+        (
+            quote!(__nodes: &[#k::Node<'_>], __lens: [usize; #n_lists],),
+            quote! {
+                #p::map_node_list(#op_name, __nodes, &mut |__xs| {
+                    #(#takes)*
+                    #(#kw_lets)*
+                    #leaf(#(#args,)* #(#kw_names,)* __opts)
+                })
+            },
+        )
+    } else if kws.is_empty() {
+        (
+            quote!(__nodes: [#k::Node<'_>; #n],),
+            quote! {
+                #p::map_nodes(#op_name, &__nodes, &mut |__xs| {
                     let [#(#k::Node::Leaf(#ops)),*] = *__xs else {
                         return ::std::result::Result::Err(#p::not_a_leaf(#op_name));
                     };
                     #leaf(#(#args,)* __opts)
-                })?;
-                <#ret as #k::Nestable>::unzip(#op_name, __results)
-            }
-        };
-    }
-    if lists.is_empty() {
+                })
+            },
+        )
+    } else {
         // Optional array keywords take part as nodes after the operands (a
         // container there maps like an operand); absent ones are `None`.
         let idx = 0..n;
         let all = n + kws.len();
-        return quote! {
-            #[allow(clippy::too_many_arguments, unused_variables)]
-            #[inline(never)]
-            fn #nested(
-                __nodes: [#k::Node<'_>; #n],
-                #(#others,)*
-                __opts: #opts_ty,
-            ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
+        (
+            quote!(__nodes: [#k::Node<'_>; #n],),
+            quote! {{
                 let __all: [#p::OptNode<'_>; #all] = [
                     #(#p::some_node(__nodes[#idx]),)*
                     #(#p::kwarg_node(__opts.#kw_names.as_ref()),)*
                 ];
-                let __results = #p::map_opt_nodes(#op_name, &__all, &mut |__xs| {
+                #p::map_opt_nodes(#op_name, &__all, &mut |__xs| {
                     let [#(#k::Node::Leaf(::std::option::Option::Some(#ops)),)* #(#k::Node::Leaf(#kw_names)),*] = *__xs else {
                         return ::std::result::Result::Err(#p::not_a_leaf(#op_name));
                     };
                     #leaf(#(#args,)* #(#kw_names,)* __opts)
-                })?;
-                <#ret as #k::Nestable>::unzip(#op_name, __results)
-            }
-        };
-    }
-    let kw_lets = kwarg_leaf_lets(op, t);
-    let mut i = 0usize;
-    let takes = op.required().filter_map(|prm| {
-        let name = &prm.ident;
-        match prm.kind {
-            ParamKind::Array => Some(quote! {
-                let (#name, __xs) = #p::take_leaf(#op_name, __xs)?;
-            }),
-            ParamKind::Arrays => {
-                let at = i;
-                i += 1;
-                Some(quote! {
-                    let (#name, __xs) = #p::take_list(#op_name, __xs, __lens[#at])?;
                 })
-            }
-            _ => None,
-        }
-    });
+            }},
+        )
+    };
     quote! {
         #[allow(clippy::too_many_arguments, unused_variables)]
         #[inline(never)]
         fn #nested(
-            __nodes: &[#k::Node<'_>],
-            __lens: [usize; #n_lists],
+            #nodes_param
             #(#others,)*
             __opts: #opts_ty,
         ) -> #k::Result<<#ret as #k::Nestable>::Nested> {
-            let __results = #p::map_node_list(#op_name, __nodes, &mut |__xs| {
-                #(#takes)*
-                #(#kw_lets)*
-                #leaf(#(#args,)* #(#kw_names,)* __opts)
-            })?;
+            let __results = #mapped?;
             <#ret as #k::Nestable>::unzip(#op_name, __results)
         }
     }
