@@ -10,6 +10,36 @@ use crate::nestable::OperandRef;
 use crate::scalar::Scalar;
 use crate::shape::Shape;
 use std::marker::PhantomData;
+
+pub use crate::gradients::graph::{Grads, VjpArgs};
+use crate::gradients::graph::{Recorded, Rule, VjpFn};
+pub use smallvec::SmallVec;
+
+/// Whether any array of a call is traced by a gradient function: one
+/// pointer test per array, the whole cost of gradients to other calls.
+#[inline(always)]
+pub fn traced<const N: usize, const M: usize>(
+    arrays: [Option<&Array>; N],
+    lists: [&[Array]; M],
+) -> bool {
+    arrays.iter().any(|a| a.is_some_and(Array::is_traced))
+        || lists.iter().any(|l| l.iter().any(Array::is_traced))
+}
+
+/// Record a call of a differentiable op on traced arrays.
+#[cold]
+#[inline(never)]
+pub fn record_vjp<R: Recorded>(op: &'static str, inputs: &[&Array], out: R, rule: Box<VjpFn>) -> R {
+    out.record(op, inputs, Rule::Vjp(rule))
+}
+
+/// Record a call of an op without a derivative on traced arrays: a
+/// gradient that must pass through it is an error naming it.
+#[cold]
+#[inline(never)]
+pub fn record_constant<R: Recorded>(op: &'static str, inputs: &[&Array], out: R) -> R {
+    out.record(op, inputs, Rule::NotDifferentiable)
+}
 use std::ops::Deref;
 use std::ptr::NonNull;
 

@@ -150,6 +150,16 @@ pub enum Error {
         /// What is wrong with it.
         reason: String,
     },
+    /// A gradient had to pass through an op that has no derivative (it is
+    /// marked `#[not_differentiable]` in the spec). The gradient function
+    /// that needed it is named too.
+    #[error("{op}: not differentiable, but {during} needs a gradient through it")]
+    NotDifferentiable {
+        /// The op without a derivative.
+        op: String,
+        /// The gradient function that was computing.
+        during: String,
+    },
     /// The backend kernel panicked; the panic was caught at the op boundary.
     #[error("{op}: the {backend} kernel panicked: {message}")]
     KernelPanic {
@@ -375,6 +385,7 @@ impl Error {
             | Error::BackendMismatch { op, .. }
             | Error::UnsupportedDevice { op, .. }
             | Error::KernelPanic { op, .. }
+            | Error::NotDifferentiable { op, .. }
             | Error::KeyChain { op, .. }
             | Error::UnsharedStructure { op, .. }
             | Error::Structure { op, .. }

@@ -18,6 +18,7 @@ pub mod container;
 mod device;
 pub mod dtype;
 mod error;
+pub mod gradients;
 pub mod nest;
 mod nestable;
 mod scalar;
@@ -38,6 +39,10 @@ pub use container::{Config, Container, Entry};
 pub use device::{Device, default_device, set_default_device, unset_default_device};
 pub use dtype::*;
 pub use error::{DtypeList, Error, Result};
+pub use gradients::{
+    bind_custom_gradient_function, execute_with_gradients, execute_with_gradients_with, grad, jac,
+    jvp, requires_gradient, value_and_grad, vjp,
+};
 pub use scalar::Scalar;
 pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 

@@ -31,6 +31,7 @@ pub fn check_op(op: &Op, cx: &Ctxt) {
     check_defaults(op, cx);
     check_axes_have_an_array(op, cx);
     check_samples_name_params(op, cx);
+    check_vjp(op, cx);
     check_dtype_param_rule(op, cx);
     check_tables(op, cx);
     check_empty_domain(op, cx);
@@ -244,6 +245,66 @@ fn check_axes_have_an_array(op: &Op, cx: &Ctxt) {
                 format!(
                     "`{}` is an axis, but `{}` has no array parameter to take the rank from",
                     p.name, op.name
+                ),
+            );
+        }
+    }
+}
+
+/// A differentiable primary op gives the gradient of every array parameter
+/// once; other ops give none (compositional ops derive theirs, mixed ops
+/// run their body when traced).
+fn check_vjp(op: &Op, cx: &Ctxt) {
+    let wants = op.kind == OpKind::Primary && op.differentiable == Differentiable::Yes;
+    if !wants {
+        if let Some((name, _)) = op.vjp.first() {
+            cx.error(
+                name.span(),
+                format!(
+                    "#[vjp] is for #[differentiable] #[primary] ops; `{}` {}",
+                    op.name,
+                    if op.kind == OpKind::Primary {
+                        "is not differentiable"
+                    } else {
+                        "is differentiable through the ops its body calls"
+                    }
+                ),
+            );
+        }
+        return;
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for (name, _) in &op.vjp {
+        let n = ident_name(name);
+        match op.param(&n) {
+            Some(p) if p.kind.is_array() => {}
+            Some(_) => cx.error(
+                name.span(),
+                format!(
+                    "#[vjp] names `{n}`, which is not an array parameter of `{}`",
+                    op.name
+                ),
+            ),
+            None => cx.error(
+                name.span(),
+                format!(
+                    "#[vjp] names `{n}`, which is not a parameter of `{}`",
+                    op.name
+                ),
+            ),
+        }
+        if seen.contains(&n) {
+            cx.error(name.span(), format!("#[vjp] gives `{n}` twice"));
+        }
+        seen.push(n);
+    }
+    for p in op.params.iter().filter(|p| p.kind.is_array()) {
+        if !seen.contains(&p.name) {
+            cx.error(
+                op.kind_span,
+                format!(
+                    "differentiable op `{}` has no gradient for `{}`: add `#[vjp({} = ..)]` (or `{} = zero` where none flows)",
+                    op.name, p.name, p.name, p.name
                 ),
             );
         }

@@ -131,6 +131,13 @@ pub struct Op {
     /// Argument values the catalogue-driven tests use instead of the generic
     /// ones, by parameter name.
     pub samples: Vec<(Ident, Expr)>,
+    /// The vector-Jacobian product of a differentiable primary op: for each
+    /// array parameter, an expression of type `ivy::Result<Array>` (a list
+    /// parameter: `ivy::Result<Vec<Array>>`) giving its gradient, written in
+    /// ivy ops over the cotangent `g` (`gs` for several outputs), the
+    /// output `out` (`outs`) and the parameters by name; or `zero` where no
+    /// gradient flows to it.
+    pub vjp: Vec<(Ident, Expr)>,
     /// Ops called in the body (`ivy::name(..)` calls and `.name(..)` methods
     /// naming an op), for derived dtype support; filled by the checks.
     pub callees: Vec<String>,
@@ -140,6 +147,11 @@ pub struct Op {
 pub fn ident_name(i: &Ident) -> String {
     let s = i.to_string();
     s.strip_prefix("r#").map(str::to_string).unwrap_or(s)
+}
+
+/// Whether a `#[vjp]` entry is the keyword `zero` (no gradient flows).
+pub fn is_zero_rule(e: &Expr) -> bool {
+    matches!(e, Expr::Path(p) if p.path.is_ident("zero"))
 }
 
 impl Op {

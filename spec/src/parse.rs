@@ -12,7 +12,7 @@
 //!           | #[dtypes(set)] | #[dtype_of(IDENT)] | #[promote] | #[promote(IDENT, ..)] | #[cast((IDENT, ..:)? set => float|int|bool|complex)]
 //!           | #[out(same|bool|real|dtype|index|same_each|custom)] | #[operator(OP, ..)]
 //!           | #[differentiable] | #[not_differentiable] | #[not_nestable] | #[convenience]
-//!           | #[no_method] | #[sample(IDENT = expr, ..)]
+//!           | #[no_method] | #[sample(IDENT = expr, ..)] | #[vjp(IDENT = expr | zero, ..)]
 //!           | #[supported_dtypes(backend = "name", "KEY" => set, ..)]
 //!           | #[unsupported_dtypes(backend = "name", "KEY" => set, ..)]
 //! ```
@@ -242,6 +242,7 @@ impl RawEntry {
             method: true,
             tables: Vec::new(),
             samples: Vec::new(),
+            vjp: Vec::new(),
             callees: Vec::new(),
         };
         if let Some(span) = self.receiver {
@@ -580,7 +581,7 @@ fn apply_attr(
             flag(attr)?;
             op.method = false;
         }
-        "sample" => {
+        "sample" | "vjp" => {
             let pairs = attr.parse_args_with(|input: ParseStream| {
                 let mut out = Vec::new();
                 while !input.is_empty() {
@@ -595,7 +596,11 @@ fn apply_attr(
                 }
                 Ok(out)
             })?;
-            op.samples.extend(pairs);
+            if name == "vjp" {
+                op.vjp.extend(pairs);
+            } else {
+                op.samples.extend(pairs);
+            }
         }
         "supported_dtypes" | "unsupported_dtypes" => {
             let mode = if name == "supported_dtypes" {
@@ -614,7 +619,7 @@ fn apply_attr(
                 format!(
                     "unknown op attribute `#[{name}]`; expected one of primary, compositional, mixed, standalone, \
                      dtypes, dtype_of, promote, cast, out, operator, differentiable, not_differentiable, not_nestable, \
-                     convenience, no_method, sample, supported_dtypes, unsupported_dtypes"
+                     convenience, no_method, sample, vjp, supported_dtypes, unsupported_dtypes"
                 ),
             ));
         }

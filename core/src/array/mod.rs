@@ -18,6 +18,7 @@ use crate::backend::{self, BackendEntry};
 use crate::device::Device;
 use crate::dtype::{Dtype, Element};
 use crate::error::{Error, Result};
+use crate::gradients::Node;
 use crate::scalar::Scalar;
 use crate::shape::Shape;
 use std::any::Any;
@@ -46,6 +47,10 @@ pub struct Array {
     shape: Shape,
     data: Data,
     backend: &'static BackendEntry,
+    /// The node of the gradient graph that made this array, while a gradient
+    /// function traces it (see [`crate::gradients`]); `None` for every other
+    /// array, which then pays one pointer test per op.
+    trace: Option<Arc<Node>>,
 }
 
 /// Where the elements of an [`Array`] live.
@@ -91,6 +96,7 @@ impl Array {
             shape,
             data: Data::Host(data),
             backend,
+            trace: None,
         })
     }
 
@@ -108,6 +114,7 @@ impl Array {
             shape,
             data: Data::Host(data),
             backend,
+            trace: None,
         }
     }
 
@@ -117,6 +124,7 @@ impl Array {
             shape,
             data: Data::Native(Arc::new(native)),
             backend,
+            trace: None,
         }
     }
 
@@ -320,6 +328,68 @@ impl Array {
             (Data::Native(a), Data::Native(b)) => Arc::ptr_eq(a, b),
             _ => false,
         }
+    }
+
+    /// Whether a gradient function is tracing this array: it is one of the
+    /// inputs being differentiated, or was computed from one (Ivy's
+    /// `requires_gradient`). Arrays are never traced outside the gradient
+    /// functions, which detach everything they return.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// let x = ivy::array![1.0, 2.0];
+    /// assert!(!x.is_traced());
+    /// let (_, traced_inside) = ivy::value_and_grad(|x: &ivy::Array| {
+    ///     assert!(x.is_traced());
+    ///     ivy::sum(x)
+    /// })(&x)?;
+    /// # let _ = traced_inside;
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn is_traced(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    /// This array without its gradient trace: the same elements, a constant
+    /// to any gradient function (the array form of
+    /// [`stop_gradient`](crate::stop_gradient)).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// let x = ivy::array![1.0, 2.0];
+    /// let y = x.detach();
+    /// assert!(!y.is_traced() && y.shares_data_with(&x));
+    /// ```
+    #[inline]
+    pub fn detach(&self) -> Array {
+        Array {
+            shape: self.shape.clone(),
+            data: self.data.clone(),
+            backend: self.backend,
+            trace: None,
+        }
+    }
+
+    /// The address of the elements (an identity for duplicate detection:
+    /// clones of an array share it).
+    pub(crate) fn storage_addr(&self) -> usize {
+        match &self.data {
+            Data::Host(h) => crate::with_host_data!(h, b, T => b.as_slice().as_ptr() as usize),
+            Data::Native(n) => Arc::as_ptr(n) as usize,
+        }
+    }
+
+    /// The gradient node that made this array, if it is traced.
+    #[inline]
+    pub(crate) fn grad_node(&self) -> Option<&Arc<Node>> {
+        self.trace.as_ref()
+    }
+
+    /// This array as the output of `node`.
+    pub(crate) fn with_trace(mut self, node: Option<Arc<Node>>) -> Array {
+        self.trace = node;
+        self
     }
 
     fn wrong_element<T: Element>(&self, op: &str) -> Error {

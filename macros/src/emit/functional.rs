@@ -11,7 +11,9 @@
 //! 5. keyword arguments: the given value or the default expression, in order;
 //! 6. for a kernel: axes normalised, the kernel dtype checked against the
 //!    backend's resolved table (one mask test), and the kernel called behind a
-//!    panic guard; for a body: the body, with the arguments as it declared them.
+//!    panic guard; for a body: the body, with the arguments as it declared them;
+//! 7. for a kernel, if an array argument is traced by a gradient function,
+//!    the call recorded in the gradient graph ([`super::gradients`]).
 
 use super::*;
 use ivy_spec::model::{CastTarget, Default as PDefault, OpKind};
@@ -26,7 +28,8 @@ pub fn op_items(op: &Op, t: &Target) -> TokenStream {
     let leaf = leaf_fn(op, t);
     let nested = nested_fn(op, t);
     let body = body_fn(op, t);
-    quote!(#public #leaf #nested #body)
+    let gradients = super::gradients::gradient_fns(op, t);
+    quote!(#public #leaf #nested #body #gradients)
 }
 
 /// The array parameters passed positionally (nestable operands).
@@ -458,7 +461,7 @@ fn leaf_params(op: &Op, t: &Target) -> Vec<(Ident, TokenStream)> {
         .collect()
 }
 
-fn opts_param_ty(op: &Op, t: &Target) -> TokenStream {
+pub fn opts_param_ty(op: &Op, t: &Target) -> TokenStream {
     if has_opts(op) {
         let o = opts_path(op, t);
         quote!(&#o)
@@ -761,11 +764,18 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
     let kernel_path = kernel_call(op, t, &id);
     let body_path = body_call(op, t);
     let run = match op.kind {
-        OpKind::Primary => kernel_path,
+        OpKind::Primary => {
+            let finish = super::gradients::finish_primary(op, t);
+            quote! {
+                let __out = { #kernel_path }?;
+                #finish
+            }
+        }
         OpKind::Mixed => {
             let idc = id_path(op, t);
+            let traced = super::gradients::traced_test(op, t);
             quote! {
-                if __backend.has_kernel(#idc) { #kernel_path } else { #body_path }
+                if !#traced && __backend.has_kernel(#idc) { #kernel_path } else { #body_path }
             }
         }
         OpKind::Compositional | OpKind::Standalone => body_path,
@@ -784,7 +794,7 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
 }
 
 /// The binding of one keyword parameter: the given value or the default.
-fn keyword_binding(op: &Op, prm: &Param, t: &Target) -> TokenStream {
+pub fn keyword_binding(op: &Op, prm: &Param, t: &Target) -> TokenStream {
     let k = &t.krate;
     let name = &prm.ident;
     let _ = op;

@@ -8,10 +8,12 @@
 //! | methods | [`methods`] | `Array` methods (`x.tan()`), `self` in place of the first array |
 //! | operators | [`operators`] | `std::ops` impls (`&a + &b`, `a * 2.0`) |
 //! | kernels | [`kernels`] | one kernel trait per category, the `Backend` trait |
+//! | gradients | [`gradients`] | the recording of traced calls and each op's vector-Jacobian product from `#[vjp]` |
 //! | catalogue | [`catalogue`] | `OpId`s, the `OpInfo` of every op, dynamic calls and test samples |
 
 pub mod catalogue;
 pub mod functional;
+pub mod gradients;
 pub mod kernels;
 pub mod methods;
 pub mod operators;

@@ -91,21 +91,30 @@ pub mod elementwise {
             ::std::option::Option::Some(x1.dtype()),
         )?;
         let alpha: ::std::option::Option<::ivy::Scalar> = __opts.alpha;
-        let __k_x1 = x1;
-        let __k_x2 = x2;
-        let __k_alpha = alpha.map(|__x| __x);
-        ::ivy::__private::kernel(
-            "add",
-            __backend,
-            || {
-                <dyn ::ivy::Backend as ::ivy::kernels::ElementwiseKernels>::add(
-                    __backend.backend(),
-                    __k_x1,
-                    __k_x2,
-                    __k_alpha,
-                )
-            },
-        )
+        let __out = {
+            let __k_x1 = x1;
+            let __k_x2 = x2;
+            let __k_alpha = alpha.map(|__x| __x);
+            ::ivy::__private::kernel(
+                "add",
+                __backend,
+                || {
+                    <dyn ::ivy::Backend as ::ivy::kernels::ElementwiseKernels>::add(
+                        __backend.backend(),
+                        __k_x1,
+                        __k_x2,
+                        __k_alpha,
+                    )
+                },
+            )
+        }?;
+        if ::ivy::__private::traced(
+            [::std::option::Option::Some(x1), ::std::option::Option::Some(x2)],
+            [],
+        ) {
+            return ::std::result::Result::Ok(__record_add(__out, x1, x2, __opts));
+        }
+        ::std::result::Result::Ok(__out)
     }
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
@@ -126,6 +135,81 @@ pub mod elementwise {
             },
         )?;
         <::ivy::Array as ::ivy::Nestable>::unzip("add", __results)
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::needless_borrow,
+        clippy::ptr_arg
+    )]
+    #[cold]
+    #[inline(never)]
+    fn __record_add(
+        __out: ::ivy::Array,
+        x1: &::ivy::Array,
+        x2: &::ivy::Array,
+        __opts: &::ivy::opts::Add,
+    ) -> ::ivy::Array {
+        let mut __inputs: ::ivy::__private::SmallVec<[&::ivy::Array; 4]> = ::ivy::__private::SmallVec::new();
+        __inputs.push(x1);
+        __inputs.push(x2);
+        let __counts: [usize; 0usize] = [];
+        let __opts = ::std::clone::Clone::clone(__opts);
+        ::ivy::__private::record_vjp(
+            "add",
+            &__inputs,
+            __out,
+            ::std::boxed::Box::new(move |__a: &::ivy::__private::VjpArgs<'_>| {
+                __vjp_add(__a, &__opts, &__counts)
+            }),
+        )
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        unused_mut,
+        clippy::needless_borrow,
+        clippy::let_and_return
+    )]
+    fn __vjp_add(
+        __a: &::ivy::__private::VjpArgs<'_>,
+        __opts: &::ivy::opts::Add,
+        __counts: &[usize; 0usize],
+    ) -> ::ivy::Result<::ivy::__private::Grads> {
+        let mut __i = 0usize;
+        let x1: &::ivy::Array = &__a.inputs[__i];
+        let __need_x1 = __a.need[__i];
+        __i += 1;
+        let x2: &::ivy::Array = &__a.inputs[__i];
+        let __need_x2 = __a.need[__i];
+        __i += 1;
+        let alpha: ::std::option::Option<::ivy::Scalar> = __opts.alpha;
+        let g: &::ivy::Array = &__a.cotangents[0];
+        let out: &::ivy::Array = &__a.outputs[0];
+        let mut __grads = ::ivy::__private::Grads::new();
+        __grads
+            .push(
+                if __need_x1 {
+                    ::std::option::Option::Some({
+                        let __r: ::ivy::Result<::ivy::Array> = Ok(g.clone());
+                        __r?
+                    })
+                } else {
+                    ::std::option::Option::None
+                },
+            );
+        __grads
+            .push(
+                if __need_x2 {
+                    ::std::option::Option::Some({
+                        let __r: ::ivy::Result<::ivy::Array> = Ok(g.clone());
+                        __r?
+                    })
+                } else {
+                    ::std::option::Option::None
+                },
+            );
+        ::std::result::Result::Ok(__grads)
     }
     /// `y` plus every array of `xs`; `xs` may be a list of containers.
     #[inline]
@@ -307,29 +391,35 @@ pub mod statistical {
             ::std::option::Option::Some(v) => v,
             ::std::option::Option::None => ::std::convert::Into::into(false),
         };
-        let __k_x = x;
-        let __k_axis = match axis {
-            ::std::option::Option::Some(__x) => {
-                ::std::option::Option::Some(__x.to_axes("sum", x.ndim())?)
-            }
-            ::std::option::Option::None => ::std::option::Option::None,
-        };
-        let __k_dtype = dtype;
-        let __k_keepdims = keepdims;
-        ::ivy::__private::check_valid_dtype("sum", __backend, dtype)?;
-        ::ivy::__private::kernel(
-            "sum",
-            __backend,
-            || {
-                <dyn ::ivy::Backend as ::ivy::kernels::StatisticalKernels>::sum(
-                    __backend.backend(),
-                    __k_x,
-                    __k_axis.as_deref(),
-                    __k_dtype,
-                    __k_keepdims,
-                )
-            },
-        )
+        let __out = {
+            let __k_x = x;
+            let __k_axis = match axis {
+                ::std::option::Option::Some(__x) => {
+                    ::std::option::Option::Some(__x.to_axes("sum", x.ndim())?)
+                }
+                ::std::option::Option::None => ::std::option::Option::None,
+            };
+            let __k_dtype = dtype;
+            let __k_keepdims = keepdims;
+            ::ivy::__private::check_valid_dtype("sum", __backend, dtype)?;
+            ::ivy::__private::kernel(
+                "sum",
+                __backend,
+                || {
+                    <dyn ::ivy::Backend as ::ivy::kernels::StatisticalKernels>::sum(
+                        __backend.backend(),
+                        __k_x,
+                        __k_axis.as_deref(),
+                        __k_dtype,
+                        __k_keepdims,
+                    )
+                },
+            )
+        }?;
+        if ::ivy::__private::traced([::std::option::Option::Some(x)], []) {
+            return ::std::result::Result::Ok(__record_sum(__out, x, __opts));
+        }
+        ::std::result::Result::Ok(__out)
     }
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
@@ -350,6 +440,80 @@ pub mod statistical {
             },
         )?;
         <::ivy::Array as ::ivy::Nestable>::unzip("sum", __results)
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::needless_borrow,
+        clippy::ptr_arg
+    )]
+    #[cold]
+    #[inline(never)]
+    fn __record_sum(
+        __out: ::ivy::Array,
+        x: &::ivy::Array,
+        __opts: &::ivy::opts::Sum,
+    ) -> ::ivy::Array {
+        let mut __inputs: ::ivy::__private::SmallVec<[&::ivy::Array; 4]> = ::ivy::__private::SmallVec::new();
+        __inputs.push(x);
+        let __counts: [usize; 0usize] = [];
+        let __opts = ::std::clone::Clone::clone(__opts);
+        ::ivy::__private::record_vjp(
+            "sum",
+            &__inputs,
+            __out,
+            ::std::boxed::Box::new(move |__a: &::ivy::__private::VjpArgs<'_>| {
+                __vjp_sum(__a, &__opts, &__counts)
+            }),
+        )
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        unused_mut,
+        clippy::needless_borrow,
+        clippy::let_and_return
+    )]
+    fn __vjp_sum(
+        __a: &::ivy::__private::VjpArgs<'_>,
+        __opts: &::ivy::opts::Sum,
+        __counts: &[usize; 0usize],
+    ) -> ::ivy::Result<::ivy::__private::Grads> {
+        let mut __i = 0usize;
+        let x: &::ivy::Array = &__a.inputs[__i];
+        let __need_x = __a.need[__i];
+        __i += 1;
+        let axis: ::std::option::Option<&::ivy::Ints> = __opts.axis.as_ref();
+        let dtype: ::ivy::Dtype = match __opts.dtype {
+            ::std::option::Option::Some(v) => v,
+            ::std::option::Option::None => {
+                ::std::convert::Into::into(ivy::dtype::sum_dtype(x.dtype()))
+            }
+        };
+        let keepdims: bool = match __opts.keepdims {
+            ::std::option::Option::Some(v) => v,
+            ::std::option::Option::None => ::std::convert::Into::into(false),
+        };
+        let g: &::ivy::Array = &__a.cotangents[0];
+        let out: &::ivy::Array = &__a.outputs[0];
+        let mut __grads = ::ivy::__private::Grads::new();
+        __grads
+            .push(
+                if __need_x {
+                    ::std::option::Option::Some({
+                        let __r: ::ivy::Result<::ivy::Array> = ivy::gradients::rules::unreduce(
+                            g,
+                            x,
+                            axis,
+                            keepdims,
+                        );
+                        __r?
+                    })
+                } else {
+                    ::std::option::Option::None
+                },
+            );
+        ::std::result::Result::Ok(__grads)
     }
 }
 /// Activations.
@@ -432,7 +596,9 @@ pub mod activations {
             ::std::option::Option::Some(v) => v,
             ::std::option::Option::None => ::std::convert::Into::into(1.0),
         };
-        if __backend.has_kernel(::ivy::catalogue::ids::SOFTPLUS) {
+        if !::ivy::__private::traced([::std::option::Option::Some(x)], [])
+            && __backend.has_kernel(::ivy::catalogue::ids::SOFTPLUS)
+        {
             let __k_x = x;
             let __k_beta = beta;
             ::ivy::__private::check_kernel(

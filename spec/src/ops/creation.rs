@@ -107,7 +107,8 @@ category creation {
     /// ```
     #[primary]
     #[out(dtype)]
-    #[not_differentiable]
+    #[differentiable]
+    #[vjp(x = zero)]
     fn zeros_like(
         x: Array,
         #[default(x.dtype())] dtype: Dtype,
@@ -122,7 +123,8 @@ category creation {
     /// ```
     #[primary]
     #[out(dtype)]
-    #[not_differentiable]
+    #[differentiable]
+    #[vjp(x = zero)]
     fn ones_like(
         x: Array,
         #[default(x.dtype())] dtype: Dtype,
@@ -137,7 +139,8 @@ category creation {
     /// ```
     #[primary]
     #[out(dtype)]
-    #[not_differentiable]
+    #[differentiable]
+    #[vjp(x = zero)]
     fn empty_like(
         x: Array,
         #[default(x.dtype())] dtype: Dtype,
@@ -153,7 +156,8 @@ category creation {
     /// ```
     #[primary]
     #[out(dtype)]
-    #[not_differentiable]
+    #[differentiable]
+    #[vjp(x = zero)]
     fn full_like(
         x: Array,
         fill_value: Scalar,
@@ -235,6 +239,7 @@ category creation {
     /// ```
     #[primary]
     #[differentiable]
+    #[vjp(x = ivy::tril_with(g, ivy::opts::Tril::new().k(k)))]
     fn tril(x: Array, #[default(0)] k: i64) -> Array;
 
     /// The upper triangle of the last two dimensions of `x`: elements below
@@ -247,6 +252,7 @@ category creation {
     /// ```
     #[primary]
     #[differentiable]
+    #[vjp(x = ivy::triu_with(g, ivy::opts::Triu::new().k(k)))]
     fn triu(x: Array, #[default(0)] k: i64) -> Array;
 
     /// One-hot encodings of the integer `indices`: a new axis (last, or
@@ -288,6 +294,7 @@ category creation {
     #[out(same_each)]
     #[differentiable]
     #[sample(arrays = [3])]
+    #[vjp(arrays = ivy::gradients::rules::unmeshgrid(gs, arrays, indexing))]
     fn meshgrid(
         arrays: Arrays,
         #[default(false)] sparse: bool,

@@ -19,6 +19,7 @@ category data_type {
     #[primary]
     #[out(dtype)]
     #[differentiable]
+    #[vjp(x = Ok(g.clone()))]
     fn astype(x: Array, dtype: Dtype, #[default(true)] copy: bool) -> Array;
 
     /// `x` broadcast to `shape` (NumPy's rules).
@@ -31,6 +32,7 @@ category data_type {
     /// ```
     #[primary]
     #[differentiable]
+    #[vjp(x = Ok(g.clone()))]
     fn broadcast_to(x: Array, shape: Shape) -> Array;
 
     /// The arrays broadcast against each other to one shape.

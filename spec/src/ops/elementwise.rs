@@ -22,6 +22,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[out(real)]
     #[differentiable]
+    #[vjp(x = ivy::multiply(g, &ivy::sign(x)?))]
     fn abs(x: Array) -> Array;
 
     /// The inverse cosine of each element of `x`, in radians in `[0, pi]`.
@@ -42,6 +43,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(&ivy::negative(g)?, &ivy::sqrt(&ivy::subtract(1, &ivy::square(x)?)?)?))]
     fn acos(x: Array) -> Array;
 
     /// The inverse hyperbolic cosine of each element of `x`.
@@ -62,6 +64,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::sqrt(&ivy::subtract(&ivy::square(x)?, 1)?)?))]
     fn acosh(x: Array) -> Array;
 
     /// The inverse sine of each element of `x`, in radians in `[-pi/2, pi/2]`.
@@ -82,6 +85,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::sqrt(&ivy::subtract(1, &ivy::square(x)?)?)?))]
     fn asin(x: Array) -> Array;
 
     /// The inverse hyperbolic sine of each element of `x`.
@@ -102,6 +106,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::sqrt(&ivy::add(&ivy::square(x)?, 1)?)?))]
     fn asinh(x: Array) -> Array;
 
     /// The inverse tangent of each element of `x`, in radians in `[-pi/2, pi/2]`.
@@ -122,6 +127,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::add(&ivy::square(x)?, 1)?))]
     fn atan(x: Array) -> Array;
 
     /// The inverse hyperbolic tangent of each element of `x`.
@@ -142,6 +148,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::subtract(1, &ivy::square(x)?)?))]
     fn atanh(x: Array) -> Array;
 
     /// The cosine of each element of `x` (in radians).
@@ -162,6 +169,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(&ivy::negative(g)?, &ivy::sin(x)?))]
     fn cos(x: Array) -> Array;
 
     /// The hyperbolic cosine of each element of `x`.
@@ -182,6 +190,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::sinh(x)?))]
     fn cosh(x: Array) -> Array;
 
     /// `e` raised to the power of each element of `x`.
@@ -202,6 +211,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, out))]
     fn exp(x: Array) -> Array;
 
     /// 2 raised to the power of each element of `x`.
@@ -222,6 +232,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::multiply(out, std::f64::consts::LN_2)?))]
     fn exp2(x: Array) -> Array;
 
     /// `exp(x) - 1` for each element of `x`, accurate for small `x`.
@@ -242,6 +253,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::add(out, 1)?))]
     fn expm1(x: Array) -> Array;
 
     /// The natural logarithm of each element of `x`.
@@ -262,6 +274,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, x))]
     fn log(x: Array) -> Array;
 
     /// The base-10 logarithm of each element of `x`.
@@ -282,6 +295,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::multiply(x, std::f64::consts::LN_10)?))]
     fn log10(x: Array) -> Array;
 
     /// `log(1 + x)` for each element of `x`, accurate for small `x`.
@@ -302,6 +316,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::add(x, 1)?))]
     fn log1p(x: Array) -> Array;
 
     /// The base-2 logarithm of each element of `x`.
@@ -322,6 +337,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::multiply(x, std::f64::consts::LN_2)?))]
     fn log2(x: Array) -> Array;
 
     /// The sine of each element of `x` (in radians).
@@ -342,6 +358,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::cos(x)?))]
     fn sin(x: Array) -> Array;
 
     /// The hyperbolic sine of each element of `x`.
@@ -362,6 +379,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::cosh(x)?))]
     fn sinh(x: Array) -> Array;
 
     /// The square root of each element of `x` (NaN for negative reals; complex inputs take the principal root).
@@ -382,6 +400,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::div_conj(g, &ivy::multiply(out, 2)?))]
     fn sqrt(x: Array) -> Array;
 
     /// The tangent of each element of `x` (in radians).
@@ -402,6 +421,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::add(&ivy::square(out)?, 1)?))]
     fn tan(x: Array) -> Array;
 
     /// The hyperbolic tangent of each element of `x`.
@@ -422,6 +442,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::subtract(1, &ivy::square(out)?)?))]
     fn tanh(x: Array) -> Array;
 
     /// The Gauss error function of each element of `x`.
@@ -442,6 +463,7 @@ category elementwise {
     #[dtypes(real)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::multiply(&ivy::exp(&ivy::negative(&ivy::square(x)?)?)?, std::f64::consts::FRAC_2_SQRT_PI)?))]
     fn erf(x: Array) -> Array;
 
     /// Each element of `x` converted from degrees to radians.
@@ -462,6 +484,7 @@ category elementwise {
     #[dtypes(real)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::multiply(g, std::f64::consts::PI / 180.0))]
     fn deg2rad(x: Array) -> Array;
 
     /// Each element of `x` converted from radians to degrees.
@@ -482,6 +505,7 @@ category elementwise {
     #[dtypes(real)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::multiply(g, 180.0 / std::f64::consts::PI))]
     fn rad2deg(x: Array) -> Array;
 
     /// `1 / x` for each element of `x`.
@@ -502,6 +526,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(&ivy::negative(g)?, &ivy::square(out)?))]
     fn reciprocal(x: Array) -> Array;
 
 
@@ -516,6 +541,7 @@ category elementwise {
     #[primary]
     #[dtypes(numeric)]
     #[differentiable]
+    #[vjp(x = zero)]
     fn sign(x: Array) -> Array;
 
     /// Rounds each element of `x` up to the nearest integer (integers are
@@ -528,6 +554,7 @@ category elementwise {
     #[primary]
     #[dtypes(real)]
     #[differentiable]
+    #[vjp(x = zero)]
     fn ceil(x: Array) -> Array;
 
     /// Rounds each element of `x` down to the nearest integer (integers are
@@ -540,6 +567,7 @@ category elementwise {
     #[primary]
     #[dtypes(real)]
     #[differentiable]
+    #[vjp(x = zero)]
     fn floor(x: Array) -> Array;
 
     /// Rounds each element of `x` to `decimals` decimal places, halves to
@@ -555,6 +583,7 @@ category elementwise {
     #[primary]
     #[dtypes(real)]
     #[differentiable]
+    #[vjp(x = zero)]
     fn round(x: Array, #[default(0)] decimals: i64) -> Array;
 
     /// Rounds each element of `x` toward zero (integers are returned as they
@@ -567,6 +596,7 @@ category elementwise {
     #[primary]
     #[dtypes(real)]
     #[differentiable]
+    #[vjp(x = zero)]
     fn trunc(x: Array) -> Array;
 
     /// The negation of each element of `x` (unsigned integers wrap around).
@@ -580,6 +610,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[operator(neg)]
     #[differentiable]
+    #[vjp(x = ivy::negative(g))]
     fn negative(x: Array) -> Array;
 
     /// Each element of `x` unchanged (`+x`).
@@ -592,6 +623,7 @@ category elementwise {
     #[primary]
     #[dtypes(numeric)]
     #[differentiable]
+    #[vjp(x = Ok(g.clone()))]
     fn positive(x: Array) -> Array;
 
     /// The square of each element of `x`.
@@ -603,6 +635,7 @@ category elementwise {
     #[primary]
     #[dtypes(numeric)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::mul_conj(g, &ivy::multiply(x, 2)?))]
     fn square(x: Array) -> Array;
 
     /// Whether each element of `x` is finite (not infinite and not NaN;
@@ -693,6 +726,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[out(real)]
     #[differentiable]
+    #[vjp(x = Ok(g.clone()))]
     fn real(x: Array) -> Array;
 
     /// The imaginary part of each element of `x` (zeros for real inputs).
@@ -706,6 +740,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[out(real)]
     #[differentiable]
+    #[vjp(x = ivy::multiply(g, ivy::Complex64::new(0.0, 1.0)))]
     fn imag(x: Array) -> Array;
 
     /// The angle (argument) of each element of `x`, in radians, or degrees
@@ -722,6 +757,7 @@ category elementwise {
     #[cast(integer => float)]
     #[out(real)]
     #[differentiable]
+    #[vjp(z = if z.dtype().is_complex() { let r2 = ivy::square(&ivy::abs(z)?)?; let d = ivy::divide(&ivy::multiply(z, ivy::Complex64::new(0.0, 1.0))?, &r2)?; ivy::multiply(&ivy::multiply(g, &d)?, if deg { 180.0 / std::f64::consts::PI } else { 1.0 }) } else { ivy::zeros_like(g) })]
     fn angle(z: Array, #[default(false)] deg: bool) -> Array;
 
     /// Replaces NaN with `nan`, positive infinity with `posinf` (default: the
@@ -737,6 +773,7 @@ category elementwise {
     #[primary]
     #[dtypes(numeric)]
     #[differentiable]
+    #[vjp(x = ivy::r#where(&ivy::isfinite(x)?, g, 0))]
     fn nan_to_num(
         x: Array,
         #[default(true)] copy: bool,
@@ -763,6 +800,7 @@ category elementwise {
     #[promote]
     #[operator(+)]
     #[differentiable]
+    #[vjp(x1 = Ok(g.clone()), x2 = match alpha { Some(a) => ivy::multiply(g, a), None => Ok(g.clone()) })]
     fn add(x1: Array, x2: Array, #[default(None)] alpha: Option<Scalar>) -> Array;
 
     /// Subtracts `x2` (times `alpha` when given) from `x1`; also the `-`
@@ -777,6 +815,7 @@ category elementwise {
     #[promote]
     #[operator(-)]
     #[differentiable]
+    #[vjp(x1 = Ok(g.clone()), x2 = match alpha { Some(a) => ivy::multiply(&ivy::negative(g)?, a), None => ivy::negative(g) })]
     fn subtract(x1: Array, x2: Array, #[default(None)] alpha: Option<Scalar>) -> Array;
 
     /// Multiplies `x1` by `x2` elementwise; also the `*` operator.
@@ -791,6 +830,7 @@ category elementwise {
     #[promote]
     #[operator(*)]
     #[differentiable]
+    #[vjp(x1 = ivy::gradients::rules::mul_conj(g, x2), x2 = ivy::gradients::rules::mul_conj(g, x1))]
     fn multiply(x1: Array, x2: Array) -> Array;
 
     /// Divides `x1` by `x2` elementwise (true division: integers are cast to
@@ -806,6 +846,7 @@ category elementwise {
     #[cast(integer => float)]
     #[operator(/)]
     #[differentiable]
+    #[vjp(x1 = ivy::gradients::rules::div_conj(g, x2), x2 = ivy::gradients::rules::mul_conj(&ivy::negative(g)?, &ivy::divide(out, x2)?))]
     fn divide(x1: Array, x2: Array) -> Array;
 
     /// The largest integer not above `x1 / x2`, elementwise (integer division
@@ -819,6 +860,7 @@ category elementwise {
     #[dtypes(real)]
     #[promote]
     #[differentiable]
+    #[vjp(x1 = zero, x2 = zero)]
     fn floor_divide(x1: Array, x2: Array) -> Array;
 
     /// The remainder of `x1 / x2` with the sign of `x2` (Python's `%`), or of
@@ -835,6 +877,7 @@ category elementwise {
     #[promote]
     #[operator(%)]
     #[differentiable]
+    #[vjp(x1 = Ok(g.clone()), x2 = ivy::multiply(&ivy::negative(g)?, &(if modulus { ivy::floor(&ivy::divide(x1, x2)?)? } else { ivy::trunc(&ivy::divide(x1, x2)?)? })))]
     fn remainder(x1: Array, x2: Array, #[default(true)] modulus: bool) -> Array;
 
     /// `x1` raised to the power `x2`, elementwise (an integer to a negative
@@ -849,6 +892,7 @@ category elementwise {
     #[dtypes(numeric)]
     #[promote]
     #[differentiable]
+    #[vjp(x1 = { let d = ivy::multiply(x2, &ivy::pow(x1, &ivy::subtract(x2, 1)?)?)?; let d = ivy::r#where(&ivy::equal(x2, 0)?, 0, &d)?; ivy::gradients::rules::mul_conj(g, &d) }, x2 = { let d = ivy::multiply(out, &ivy::log(x1)?)?; let d = ivy::r#where(&ivy::logical_and(&ivy::equal(x1, 0)?, &ivy::greater_equal(&ivy::real(x2)?, 0)?)?, 0, &d)?; ivy::gradients::rules::mul_conj(g, &d) })]
     fn pow(x1: Array, x2: Array) -> Array;
 
     /// The angle of the point `(x2, x1)` from the positive x axis, in radians
@@ -864,6 +908,7 @@ category elementwise {
     #[promote]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x1 = ivy::divide(&ivy::multiply(g, x2)?, &ivy::add(&ivy::square(x1)?, &ivy::square(x2)?)?), x2 = ivy::divide(&ivy::multiply(&ivy::negative(g)?, x1)?, &ivy::add(&ivy::square(x1)?, &ivy::square(x2)?)?))]
     fn atan2(x1: Array, x2: Array) -> Array;
 
     /// The larger of `x1` and `x2`, elementwise (NaN if either is NaN).
@@ -876,6 +921,7 @@ category elementwise {
     #[dtypes(real | bool)]
     #[promote]
     #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::gradients::rules::winner(x1, x2, true, false)?), x2 = ivy::multiply(g, &ivy::gradients::rules::winner(x2, x1, true, false)?))]
     fn maximum(x1: Array, x2: Array) -> Array;
 
     /// The smaller of `x1` and `x2`, elementwise (NaN if either is NaN).
@@ -888,6 +934,7 @@ category elementwise {
     #[dtypes(real | bool)]
     #[promote]
     #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::gradients::rules::winner(x1, x2, false, false)?), x2 = ivy::multiply(g, &ivy::gradients::rules::winner(x2, x1, false, false)?))]
     fn minimum(x1: Array, x2: Array) -> Array;
 
     /// The smaller of `x1` and `x2`, elementwise, ignoring NaN: NaN only when
@@ -902,6 +949,7 @@ category elementwise {
     #[dtypes(float)]
     #[promote]
     #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::gradients::rules::winner(x1, x2, false, true)?), x2 = ivy::multiply(g, &ivy::gradients::rules::winner(x2, x1, false, true)?))]
     fn fmin(x1: Array, x2: Array) -> Array;
 
     /// `log(exp(x1) + exp(x2))`, computed without overflow.
@@ -916,6 +964,7 @@ category elementwise {
     #[promote]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::exp(&ivy::subtract(x1, out)?)?), x2 = ivy::multiply(g, &ivy::exp(&ivy::subtract(x2, out)?)?))]
     fn logaddexp(x1: Array, x2: Array) -> Array;
 
     /// `log2(2^x1 + 2^x2)`, computed without overflow.
@@ -930,6 +979,7 @@ category elementwise {
     #[promote]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::exp2(&ivy::subtract(x1, out)?)?), x2 = ivy::multiply(g, &ivy::exp2(&ivy::subtract(x2, out)?)?))]
     fn logaddexp2(x1: Array, x2: Array) -> Array;
 
     /// Whether `x1 == x2`, elementwise (after promotion).
@@ -1149,6 +1199,7 @@ category elementwise {
     #[dtypes(real)]
     #[promote]
     #[differentiable]
+    #[vjp(x1 = Ok(g.clone()), x2 = ivy::multiply(&ivy::negative(g)?, &ivy::trunc(&ivy::divide(x1, x2)?)?))]
     fn fmod(x1: Array, x2: Array) -> Array;
 
     /// `x1 / x2` rounded toward zero, elementwise (integer division by zero
@@ -1162,6 +1213,7 @@ category elementwise {
     #[dtypes(real)]
     #[promote]
     #[differentiable]
+    #[vjp(x1 = zero, x2 = zero)]
     fn trunc_divide(x1: Array, x2: Array) -> Array;
 
     /// The complex conjugate of each element of `x` (real inputs are returned
@@ -1175,6 +1227,7 @@ category elementwise {
     #[primary]
     #[dtypes(numeric)]
     #[differentiable]
+    #[vjp(x = ivy::conj(g))]
     fn conj(x: Array) -> Array;
 }
     } };

@@ -23,6 +23,7 @@ category linear_algebra {
     #[dtypes(numeric)]
     #[promote]
     #[differentiable]
+    #[vjp(x1 = ivy::gradients::rules::matmul_grad(g, x1, x2, [transpose_a, transpose_b, adjoint_a, adjoint_b], 0), x2 = ivy::gradients::rules::matmul_grad(g, x1, x2, [transpose_a, transpose_b, adjoint_a, adjoint_b], 1))]
     fn matmul(
         x1: Array,
         x2: Array,
@@ -40,6 +41,7 @@ category linear_algebra {
     /// ```
     #[primary]
     #[differentiable]
+    #[vjp(x = ivy::matrix_transpose_with(g, ivy::opts::MatrixTranspose::new().conjugate(conjugate)))]
     fn matrix_transpose(x: Array, #[default(false)] conjugate: bool) -> Array;
 
     /// The outer product of the 1-d arrays `x1` and `x2`.
@@ -53,6 +55,7 @@ category linear_algebra {
     #[promote]
     #[differentiable]
     #[sample(x1 = [3], x2 = [2])]
+    #[vjp(x1 = ivy::matmul(g, &ivy::conj(&ivy::reshape(x2, ivy::Ints::from([-1i64]))?)?), x2 = ivy::matmul(&ivy::conj(&ivy::reshape(x1, ivy::Ints::from([-1i64]))?)?, g))]
     fn outer(x1: Array, x2: Array) -> Array;
 
     /// The sum of the `offset`-th diagonal of the matrices of `x` over the
@@ -65,6 +68,7 @@ category linear_algebra {
     #[primary]
     #[dtypes(numeric)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::untrace(g, x, offset, axis1, axis2))]
     fn trace(
         x: Array,
         #[default(0)] offset: i64,
@@ -81,6 +85,7 @@ category linear_algebra {
     /// ```
     #[primary]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::undiagonal(g, x, offset, axis1, axis2))]
     fn diagonal(
         x: Array,
         #[default(0)] offset: i64,

@@ -19,6 +19,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(shape = [4])]
+    #[vjp(x = ivy::reshape(g, ivy::Ints::from(x.shape())))]
     fn reshape(x: Array, shape: Ints, #[default(None)] copy: Option<bool>) -> Array;
 
     /// `x` with its axes permuted: axis `i` of the result is axis `axes[i]`
@@ -31,6 +32,7 @@ category manipulation {
     /// ```
     #[primary]
     #[differentiable]
+    #[vjp(x = ivy::permute_dims(g, ivy::gradients::rules::inverse_permutation(axes, x.ndim())?))]
     fn permute_dims(x: Array, axes: Permutation) -> Array;
 
     /// `x` with new axes of length 1 inserted at `axis` (positions in the
@@ -45,6 +47,7 @@ category manipulation {
     /// ```
     #[primary]
     #[differentiable]
+    #[vjp(x = ivy::reshape(g, ivy::Ints::from(x.shape())))]
     fn expand_dims(x: Array, #[default(0)] axis: Ints) -> Array;
 
     /// `x` without the axes of length 1 given in `axis` (all of them by
@@ -58,6 +61,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(x = [1, 2])]
+    #[vjp(x = ivy::reshape(g, ivy::Ints::from(x.shape())))]
     fn squeeze(x: Array, #[default(None)] axis: Option<Axes>) -> Array;
 
     /// The arrays joined along an existing `axis` (after promotion); with
@@ -73,6 +77,7 @@ category manipulation {
     #[primary]
     #[promote]
     #[differentiable]
+    #[vjp(xs = ivy::gradients::rules::unconcat(g, xs, axis))]
     fn concat(xs: Arrays, #[default(Some(0))] axis: Option<Axis>) -> Array;
 
     /// The arrays (of one shape) joined along a new `axis` (after promotion).
@@ -85,6 +90,7 @@ category manipulation {
     #[primary]
     #[promote]
     #[differentiable]
+    #[vjp(arrays = ivy::unstack_with(g, ivy::opts::Unstack::new().axis(axis)))]
     fn stack(arrays: Arrays, #[default(0)] axis: NewAxis) -> Array;
 
     /// `x` split along `axis`: into as many arrays as it is long (the
@@ -104,6 +110,7 @@ category manipulation {
     #[primary]
     #[out(same_each)]
     #[differentiable]
+    #[vjp(x = ivy::concat_with(gs.to_vec(), ivy::opts::Concat::new().axis(axis)))]
     fn split(
         x: Array,
         #[default(None)] num_or_size_splits: Option<Splits>,
@@ -122,6 +129,7 @@ category manipulation {
     #[primary]
     #[out(same_each)]
     #[differentiable]
+    #[vjp(x = if keepdims { ivy::concat_with(gs.to_vec(), ivy::opts::Concat::new().axis(axis)) } else { ivy::stack_with(gs.to_vec(), ivy::opts::Stack::new().axis(axis)) })]
     fn unstack(x: Array, #[default(0)] axis: Axis, #[default(false)] keepdims: bool) -> Vec<Array>;
 
     /// `x` with the order of its elements reversed along `axis` (all axes by
@@ -133,6 +141,7 @@ category manipulation {
     /// ```
     #[primary]
     #[differentiable]
+    #[vjp(x = match axis { Some(a) => ivy::flip_with(g, ivy::opts::Flip::new().axis(a.clone())), None => ivy::flip(g) })]
     fn flip(x: Array, #[default(None)] axis: Option<Axes>) -> Array;
 
     /// `x` rolled by `shift` along `axis` (the flattened array by default):
@@ -145,6 +154,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(shift = 1)]
+    #[vjp(x = { let back: Vec<i64> = shift.as_slice().iter().map(|s| -s).collect(); match axis { Some(a) => ivy::roll_with(g, back, ivy::opts::Roll::new().axis(a.clone())), None => ivy::roll(g, back) } })]
     fn roll(x: Array, shift: Ints, #[default(None)] axis: Option<Ints>) -> Array;
 
     /// `x` with the axes `axis0` and `axis1` swapped.
@@ -156,6 +166,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(axis1 = 1)]
+    #[vjp(x = ivy::swapaxes(g, axis0, axis1))]
     fn swapaxes(x: Array, axis0: Axis, axis1: Axis) -> Array;
 
     /// `x` repeated `repeats` times along each axis (`repeats` longer than
@@ -168,6 +179,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(repeats = [2, 1])]
+    #[vjp(x = ivy::gradients::rules::untile(g, x, repeats))]
     fn tile(x: Array, repeats: Ints) -> Array;
 
     /// Each element of `x` repeated `repeats` times (one count for all, or one
@@ -180,6 +192,7 @@ category manipulation {
     #[primary]
     #[differentiable]
     #[sample(repeats = 2)]
+    #[vjp(x = ivy::gradients::rules::unrepeat(g, x, repeats, axis))]
     fn repeat(x: Array, repeats: Ints, #[default(None)] axis: Option<Axis>) -> Array;
 
     /// `x` with its elements clipped to `[x_min, x_max]` (either bound may be
@@ -194,6 +207,7 @@ category manipulation {
     #[primary]
     #[dtypes(real)]
     #[differentiable]
+    #[vjp(x = { let mut keep = ivy::ones_like_with(x, ivy::opts::OnesLike::new().dtype(ivy::Dtype::Bool))?; if let Some(m) = x_min { keep = ivy::logical_and(&keep, &ivy::greater_equal(x, m)?)?; } if let Some(m) = x_max { keep = ivy::logical_and(&keep, &ivy::less_equal(x, m)?)?; } ivy::r#where(&keep, g, 0) }, x_min = ivy::r#where(&ivy::less(x, x_min.expect("present"))?, g, 0), x_max = ivy::r#where(&ivy::greater(x, x_max.expect("present"))?, g, 0))]
     fn clip(
         x: Array,
         #[default(None)] x_min: Option<Array>,

@@ -57,6 +57,7 @@ category searching {
     #[cast(condition: numeric => bool)]
     #[no_method]
     #[differentiable]
+    #[vjp(condition = zero, x1 = ivy::r#where(condition, g, 0), x2 = ivy::r#where(condition, 0, g))]
     fn r#where(condition: Array, x1: Array, x2: Array) -> Array;
 
     /// The indices of the non-zero elements of `x`: one `int64` array per

@@ -20,6 +20,7 @@ category sorting {
     #[primary]
     #[dtypes(real | bool)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::unsort(g, x, axis, descending, stable))]
     fn sort(
         x: Array,
         #[default(-1)] axis: Axis,

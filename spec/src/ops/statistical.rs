@@ -24,6 +24,7 @@ category statistical {
     #[primary]
     #[out(dtype)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::unreduce(g, x, axis, keepdims))]
     fn sum(
         x: Array,
         #[default(None)] axis: Option<Axes>,
@@ -41,6 +42,7 @@ category statistical {
     #[primary]
     #[out(dtype)]
     #[differentiable]
+    #[vjp(x = ivy::divide(&ivy::gradients::rules::unreduce(&ivy::multiply(g, out)?, x, axis, keepdims)?, x))]
     fn prod(
         x: Array,
         #[default(None)] axis: Option<Axes>,
@@ -59,6 +61,7 @@ category statistical {
     #[dtypes(numeric)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = ivy::divide(&ivy::gradients::rules::unreduce(g, x, axis, keepdims)?, ivy::gradients::rules::reduced_count(x, axis)? as f64))]
     fn mean(
         x: Array,
         #[default(None)] axis: Option<Axes>,
@@ -78,6 +81,7 @@ category statistical {
     #[dtypes(real)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = { let n = ivy::gradients::rules::reduced_count(x, axis)? as f64 - correction; let m = ivy::mean_with(x, match axis { Some(a) => ivy::opts::Mean::new().axis(a.clone()), None => ivy::opts::Mean::new() }.keepdims(true))?; let d = ivy::multiply(&ivy::subtract(x, &m)?, 2.0 / n)?; ivy::multiply(&ivy::gradients::rules::unreduce(g, x, axis, keepdims)?, &d) })]
     fn var(
         x: Array,
         #[default(None)] axis: Option<Axes>,
@@ -96,6 +100,7 @@ category statistical {
     #[dtypes(real)]
     #[cast(integer => float)]
     #[differentiable]
+    #[vjp(x = { let n = ivy::gradients::rules::reduced_count(x, axis)? as f64 - correction; let m = ivy::mean_with(x, match axis { Some(a) => ivy::opts::Mean::new().axis(a.clone()), None => ivy::opts::Mean::new() }.keepdims(true))?; let d = ivy::divide(&ivy::subtract(x, &m)?, &ivy::multiply(&ivy::gradients::rules::unreduce(out, x, axis, keepdims)?, n)?)?; ivy::multiply(&ivy::gradients::rules::unreduce(g, x, axis, keepdims)?, &d) })]
     fn std(
         x: Array,
         #[default(None)] axis: Option<Axes>,
@@ -113,6 +118,7 @@ category statistical {
     #[primary]
     #[dtypes(real | bool)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::extremum(g, x, out, axis, keepdims))]
     fn min(
         x: Array,
         #[default(None)] axis: Option<Axes>,
@@ -131,6 +137,7 @@ category statistical {
     #[primary]
     #[dtypes(real | bool)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::extremum(g, x, out, axis, keepdims))]
     fn max(
         x: Array,
         #[default(None)] axis: Option<Axes>,
@@ -149,6 +156,7 @@ category statistical {
     #[primary]
     #[out(dtype)]
     #[differentiable]
+    #[vjp(x = ivy::gradients::rules::cumsum_adjoint(g, axis, exclusive, reverse))]
     fn cumsum(
         x: Array,
         #[default(0)] axis: Axis,
@@ -167,6 +175,7 @@ category statistical {
     #[primary]
     #[out(dtype)]
     #[differentiable]
+    #[vjp(x = ivy::divide(&ivy::gradients::rules::cumsum_adjoint(&ivy::multiply(g, out)?, axis, exclusive, reverse)?, x))]
     fn cumprod(
         x: Array,
         #[default(0)] axis: Axis,

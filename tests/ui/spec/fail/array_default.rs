@@ -3,7 +3,7 @@ ivy::__private::api! {
     category manipulation {
         /// Docs.
         #[primary]
-        #[differentiable]
+        #[not_differentiable]
         fn my_clip(x: Array, #[default(0)] low: Array) -> Array;
     }
 }

@@ -4,7 +4,7 @@ ivy::__private::api! {
         /// Docs.
         #[primary]
         #[cast(integer => float32)]
-        #[differentiable]
+        #[not_differentiable]
         fn my_sqrt(x: Array) -> Array;
     }
 }

@@ -4,7 +4,7 @@ ivy::__private::api! {
         /// Docs.
         #[primary]
         #[operator(+)]
-        #[differentiable]
+        #[not_differentiable]
         fn my_neg(x: Array) -> Array;
     }
 }

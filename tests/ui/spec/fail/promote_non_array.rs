@@ -4,7 +4,7 @@ ivy::__private::api! {
         /// Docs.
         #[primary]
         #[promote(x, decimals)]
-        #[differentiable]
+        #[not_differentiable]
         fn my_round(x: Array, decimals: i64) -> Array;
     }
 }

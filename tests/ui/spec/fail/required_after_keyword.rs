@@ -3,7 +3,7 @@ ivy::__private::api! {
     category statistical {
         /// Docs.
         #[primary]
-        #[differentiable]
+        #[not_differentiable]
         fn my_sum(x: Array, #[default(false)] keepdims: bool, axis: Axis) -> Array;
     }
 }

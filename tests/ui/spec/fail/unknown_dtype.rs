@@ -4,7 +4,7 @@ ivy::__private::api! {
         /// Docs.
         #[primary]
         #[dtypes(float | flaot)]
-        #[differentiable]
+        #[not_differentiable]
         fn my_tan(x: Array) -> Array;
     }
 }

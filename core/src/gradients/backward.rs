@@ -1,0 +1,215 @@
+//! The backward pass: from seeded outputs to the cotangents of variables.
+
+use super::graph::{Node, Rule, VjpArgs};
+use crate::array::Array;
+use crate::error::{Error, Result};
+use smallvec::SmallVec;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Run the graph backwards from `roots` (traced arrays with their seed
+/// cotangents) and return the cotangent of each of `targets` (variable
+/// nodes), `None` where no path leads to it.
+///
+/// Only nodes on a path from a root to a target run their rule, so an op
+/// without a derivative is an error only when a gradient must pass through
+/// it. With `create_graph` the rules see traced inputs and outputs, so the
+/// gradients are themselves traced (gradients of gradients).
+pub(crate) fn backward(
+    during: &str,
+    roots: &[(&Array, Array)],
+    targets: &[Arc<Node>],
+    create_graph: bool,
+) -> Result<Vec<Option<Array>>> {
+    let target_index: HashMap<*const Node, usize> = targets
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (Arc::as_ptr(t), i))
+        .collect();
+
+    // Post-order over the nodes reachable from the roots, not past targets.
+    let mut index: HashMap<*const Node, usize> = HashMap::new();
+    let mut order: Vec<Arc<Node>> = Vec::new();
+    let mut stack: Vec<(Arc<Node>, bool)> = Vec::new();
+    for (root, _) in roots {
+        if let Some(n) = root.grad_node() {
+            stack.push((n.clone(), false));
+        }
+    }
+    while let Some((node, expanded)) = stack.pop() {
+        let ptr = Arc::as_ptr(&node);
+        if expanded {
+            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(ptr) {
+                e.insert(order.len());
+                order.push(node);
+            }
+            continue;
+        }
+        if index.contains_key(&ptr) {
+            continue;
+        }
+        stack.push((node.clone(), true));
+        if !target_index.contains_key(&ptr) {
+            for input in &node.inputs {
+                if let Some(n) = &input.node {
+                    if !index.contains_key(&Arc::as_ptr(n)) {
+                        stack.push((n.clone(), false));
+                    }
+                }
+            }
+        }
+    }
+
+    // Which nodes lead to a target (inputs come first in post-order).
+    let mut needed = vec![false; order.len()];
+    for (i, node) in order.iter().enumerate() {
+        needed[i] = target_index.contains_key(&Arc::as_ptr(node))
+            || node.inputs.iter().any(|input| {
+                input
+                    .node
+                    .as_ref()
+                    .and_then(|n| index.get(&Arc::as_ptr(n)))
+                    .is_some_and(|&j| needed[j])
+            });
+    }
+
+    let mut cotangents: Vec<SmallVec<[Option<Array>; 1]>> = order
+        .iter()
+        .map(|n| (0..n.outputs.len().max(1)).map(|_| None).collect())
+        .collect();
+    for (root, seed) in roots {
+        if let Some(n) = root.grad_node() {
+            let i = index[&Arc::as_ptr(n)];
+            accumulate(&mut cotangents[i][0], seed.clone())?;
+        }
+    }
+
+    let mut result: Vec<Option<Array>> = vec![None; targets.len()];
+    for i in (0..order.len()).rev() {
+        if !needed[i] || cotangents[i].iter().all(Option::is_none) {
+            continue;
+        }
+        let node = order[i].clone();
+        let slots = std::mem::take(&mut cotangents[i]);
+        if let Some(&t) = target_index.get(&Arc::as_ptr(&node)) {
+            result[t] = slots.into_iter().next().flatten();
+            continue;
+        }
+        let need: SmallVec<[bool; 4]> = node
+            .inputs
+            .iter()
+            .map(|input| {
+                input
+                    .node
+                    .as_ref()
+                    .and_then(|n| index.get(&Arc::as_ptr(n)))
+                    .is_some_and(|&j| needed[j])
+            })
+            .collect();
+        let grads: SmallVec<[Option<Array>; 2]> = match &node.rule {
+            Rule::Variable | Rule::Select => slots.into_iter().take(1).collect(),
+            Rule::NotDifferentiable => {
+                return Err(Error::NotDifferentiable {
+                    op: node.op.to_string(),
+                    during: during.to_string(),
+                });
+            }
+            Rule::Vjp(f) => {
+                let cts: SmallVec<[Array; 1]> = slots
+                    .into_iter()
+                    .zip(&node.outputs)
+                    .map(|(c, out)| match c {
+                        Some(c) => Ok(c),
+                        None => crate::api::zeros_like(out),
+                    })
+                    .collect::<Result<_>>()?;
+                let inputs: SmallVec<[Array; 2]> = node
+                    .inputs
+                    .iter()
+                    .map(|input| {
+                        if create_graph {
+                            input.value.clone().with_trace(input.node.clone())
+                        } else {
+                            input.value.clone()
+                        }
+                    })
+                    .collect();
+                let outputs: SmallVec<[Array; 1]> = if create_graph && node.outputs.len() == 1 {
+                    smallvec::smallvec![node.outputs[0].clone().with_trace(Some(node.clone()))]
+                } else {
+                    node.outputs.clone()
+                };
+                f(&VjpArgs {
+                    cotangents: &cts,
+                    outputs: &outputs,
+                    inputs: &inputs,
+                    need: &need,
+                })?
+            }
+        };
+        for ((input, g), wanted) in node.inputs.iter().zip(grads).zip(need) {
+            let (Some(parent), Some(g), true) = (&input.node, g, wanted) else {
+                continue;
+            };
+            let g = reduce_to(node.op, g, &input.value)?;
+            let j = index[&Arc::as_ptr(parent)];
+            accumulate(&mut cotangents[j][input.slot], g)?;
+        }
+    }
+    Ok(result)
+}
+
+/// Add a cotangent into a slot.
+fn accumulate(slot: &mut Option<Array>, g: Array) -> Result<()> {
+    *slot = Some(match slot.take() {
+        None => g,
+        Some(acc) => crate::api::add(&acc, &g)?,
+    });
+    Ok(())
+}
+
+/// The one broadcasting rule of the backward pass: a gradient computed for
+/// a broadcast input is summed over the axes the broadcast added or
+/// stretched, and cast back to the input's dtype (the real part, for a real
+/// input that met a complex one).
+pub(crate) fn reduce_to(op: &str, g: Array, input: &Array) -> Result<Array> {
+    let mut g = g;
+    if g.shape() != input.shape() {
+        let gd = g.shape().dims().to_vec();
+        let id = input.shape().dims();
+        if gd.len() < id.len() {
+            // A rule gave a gradient of lower rank (a reduction): broadcast it.
+            g = crate::api::broadcast_to(&g, input.shape().clone())?;
+        } else {
+            let lead = gd.len() - id.len();
+            let axes: Vec<i64> = (0..gd.len())
+                .filter(|&a| a < lead || (id[a - lead] == 1 && gd[a] != 1))
+                .map(|a| a as i64)
+                .collect();
+            if !axes.is_empty() {
+                g = crate::api::sum_with(&g, crate::opts::Sum::new().axis(axes).dtype(g.dtype()))?;
+            }
+            if g.shape() != input.shape() {
+                g = crate::api::reshape(&g, crate::Ints::from(input.shape())).map_err(|e| {
+                    Error::invalid(
+                        op,
+                        format!(
+                            "the derivative's gradient of shape {} does not reduce to the input's shape {}: {e}",
+                            g.shape(),
+                            input.shape()
+                        ),
+                    )
+                })?;
+            }
+        }
+    }
+    if g.dtype() != input.dtype() {
+        if g.dtype().is_complex() && !input.dtype().is_complex() {
+            g = crate::api::real(&g)?;
+        }
+        if g.dtype() != input.dtype() {
+            g = crate::api::astype(&g, input.dtype())?;
+        }
+    }
+    Ok(g)
+}

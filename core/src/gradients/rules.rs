@@ -1,0 +1,549 @@
+//! Building blocks of the vector-Jacobian products written in the spec
+//! (`#[vjp(..)]`), in ivy ops so that they are differentiable themselves.
+//! Your own primary ops may use them too.
+//!
+//! Complex inputs follow PyTorch's convention: the gradient of a real loss
+//! `L` with respect to `z = x + iy` is `dL/dx + i dL/dy`, so a holomorphic
+//! op with derivative `f'(z)` passes `g * conj(f'(z))` back.
+
+use crate::array::Array;
+use crate::error::{Error, Result};
+use crate::{Axes, Dtype, Ints, opts};
+
+/// `g * conj(d)`: the chain rule through a holomorphic op of derivative `d`
+/// (`conj` is skipped for real `d`).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::gradients::rules::mul_conj(&ivy::array![1.0, 2.0], &ivy::array![3.0, 4.0])?;
+/// assert_eq!(g, ivy::array![3.0, 8.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn mul_conj(g: &Array, d: &Array) -> Result<Array> {
+    if d.dtype().is_complex() {
+        ivy::multiply(g, &ivy::conj(d)?)
+    } else {
+        ivy::multiply(g, d)
+    }
+}
+
+/// `g / conj(d)`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::gradients::rules::div_conj(&ivy::array![3.0, 8.0], &ivy::array![3.0, 4.0])?;
+/// assert_eq!(g, ivy::array![1.0, 2.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn div_conj(g: &Array, d: &Array) -> Result<Array> {
+    if d.dtype().is_complex() {
+        ivy::divide(g, &ivy::conj(d)?)
+    } else {
+        ivy::divide(g, d)
+    }
+}
+
+/// The gradient of a reduction over `axis` (all axes if `None`) broadcast
+/// back to the shape of its input `x`: `g` with the reduced axes restored.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::zeros([2, 3])?;
+/// let g = ivy::gradients::rules::unreduce(&ivy::array![1.0, 2.0], &x, Some(&ivy::Ints::from(1)), false)?;
+/// assert_eq!(g, ivy::array![[1.0, 1.0, 1.0], [2.0, 2.0, 2.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn unreduce(g: &Array, x: &Array, axis: Option<&Axes>, keepdims: bool) -> Result<Array> {
+    let g = if keepdims {
+        g.clone()
+    } else {
+        let axes = reduced_axes("unreduce", x, axis)?;
+        let mut dims = x.shape().dims().to_vec();
+        for &a in &axes {
+            dims[a] = 1;
+        }
+        ivy::reshape(g, Ints::from(dims))?
+    };
+    ivy::broadcast_to(&g, x.shape().clone())
+}
+
+/// The axes a reduction over `axis` removes from `x`, sorted.
+fn reduced_axes(op: &str, x: &Array, axis: Option<&Axes>) -> Result<Vec<usize>> {
+    match axis {
+        None => Ok((0..x.ndim()).collect()),
+        Some(a) => a.to_axes(op, x.ndim()),
+    }
+}
+
+/// How many elements of `x` each result of a reduction over `axis` covers.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::zeros([2, 3])?;
+/// assert_eq!(ivy::gradients::rules::reduced_count(&x, Some(&ivy::Ints::from(1)))?, 3);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn reduced_count(x: &Array, axis: Option<&Axes>) -> Result<usize> {
+    let axes = reduced_axes("reduced_count", x, axis)?;
+    Ok(axes.iter().map(|&a| x.shape().dims()[a]).product())
+}
+
+/// The gradient of `min` or `max` over `axis`: `g` shared equally among the
+/// elements equal to the extremum `out`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![1.0, 3.0, 3.0];
+/// let out = ivy::max(&x)?;
+/// let g = ivy::gradients::rules::extremum(&ivy::Array::scalar(1.0f32), &x, &out, None, false)?;
+/// assert_eq!(g, ivy::array![0.0, 0.5, 0.5]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn extremum(
+    g: &Array,
+    x: &Array,
+    out: &Array,
+    axis: Option<&Axes>,
+    keepdims: bool,
+) -> Result<Array> {
+    let at = ivy::astype(
+        &ivy::equal(x, &unreduce(out, x, axis, keepdims)?)?,
+        x.dtype(),
+    )?;
+    let ties = ivy::sum_with(
+        &at,
+        opts::Sum::new()
+            .axis(
+                reduced_axes("extremum", x, axis)?
+                    .iter()
+                    .map(|&a| a as i64)
+                    .collect::<Vec<_>>(),
+            )
+            .keepdims(true)
+            .dtype(x.dtype()),
+    )?;
+    let share = ivy::divide(&at, &ties)?;
+    ivy::multiply(&unreduce(g, x, axis, keepdims)?, &share)
+}
+
+/// The weight of `x1` in the gradient of `maximum(x1, x2)` (`greater =
+/// true`) or `minimum`: 1 where it wins, 1/2 at ties, 0 elsewhere; with
+/// `ignore_nan`, as `fmax`/`fmin`, a NaN loses to a number.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let w = ivy::gradients::rules::winner(&ivy::array![1.0, 2.0, 3.0], &ivy::array![2.0, 2.0, 1.0], true, false)?;
+/// assert_eq!(w, ivy::array![0.0, 0.5, 1.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn winner(x1: &Array, x2: &Array, greater: bool, ignore_nan: bool) -> Result<Array> {
+    let wins = if greater {
+        ivy::greater(x1, x2)?
+    } else {
+        ivy::less(x1, x2)?
+    };
+    let wins = if ignore_nan {
+        let other_nan = ivy::logical_and(&ivy::isnan(x2)?, &ivy::logical_not(&ivy::isnan(x1)?)?)?;
+        ivy::logical_or(&wins, &other_nan)?
+    } else {
+        wins
+    };
+    let dtype = promoted(x1, x2);
+    let ties = ivy::multiply(&ivy::astype(&ivy::equal(x1, x2)?, dtype)?, 0.5)?;
+    ivy::add(&ivy::astype(&wins, dtype)?, &ties)
+}
+
+fn promoted(x1: &Array, x2: &Array) -> Dtype {
+    crate::dtype::promote_types(x1.dtype(), x2.dtype()).unwrap_or(x1.dtype())
+}
+
+/// The gradient of `cumsum` (`exclusive`, `reverse`): the cumulative sum of
+/// `g` in the other direction.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::gradients::rules::cumsum_adjoint(&ivy::array![1.0, 1.0, 1.0], 0, false, false)?;
+/// assert_eq!(g, ivy::array![3.0, 2.0, 1.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn cumsum_adjoint(g: &Array, axis: i64, exclusive: bool, reverse: bool) -> Result<Array> {
+    ivy::cumsum_with(
+        g,
+        opts::Cumsum::new()
+            .axis(axis)
+            .exclusive(exclusive)
+            .reverse(!reverse)
+            .dtype(g.dtype()),
+    )
+}
+
+/// The gradient of `sort` along `axis`: `g` moved back to the places the
+/// sorted elements came from (a one-hot matrix product, so it is itself
+/// differentiable).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![3.0, 1.0, 2.0];
+/// let g = ivy::gradients::rules::unsort(&ivy::array![10.0, 20.0, 30.0], &x, -1, false, true)?;
+/// assert_eq!(g, ivy::array![30.0, 10.0, 20.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn unsort(g: &Array, x: &Array, axis: i64, descending: bool, stable: bool) -> Result<Array> {
+    if x.ndim() == 0 {
+        return Ok(g.clone());
+    }
+    let idx = ivy::argsort_with(
+        x,
+        opts::Argsort::new()
+            .axis(axis)
+            .descending(descending)
+            .stable(stable),
+    )?;
+    let last = x.ndim() as i64 - 1;
+    let idx = ivy::swapaxes(&idx, axis, last)?;
+    let gl = ivy::swapaxes(g, axis, last)?;
+    let n = *x
+        .shape()
+        .dims()
+        .get(crate::normalize_axis("sort", axis, x.ndim())?)
+        .unwrap_or(&1);
+    // p[.., i, j] = 1 where element i of the sorted row came from j.
+    let p = ivy::one_hot_with(&idx, n, opts::OneHot::new().dtype(g.dtype()))?;
+    let back = ivy::matmul(
+        &ivy::expand_dims_with(&gl, opts::ExpandDims::new().axis(-2))?,
+        &p,
+    )?;
+    let back = ivy::squeeze_with(&back, opts::Squeeze::new().axis(-2))?;
+    ivy::swapaxes(&back, axis, last)
+}
+
+/// One operand's gradient of `matmul` with its flags (`which` is 0 for `x1`,
+/// 1 for `x2`), 1-d operands included; batch broadcasting is undone by the
+/// backward pass's shared rule.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let a = ivy::array![[1.0, 2.0]];
+/// let b = ivy::array![[3.0], [4.0]];
+/// let g = ivy::array![[1.0]];
+/// let flags = [false; 4];
+/// assert_eq!(ivy::gradients::rules::matmul_grad(&g, &a, &b, flags, 0)?, ivy::array![[3.0, 4.0]]);
+/// assert_eq!(ivy::gradients::rules::matmul_grad(&g, &a, &b, flags, 1)?, ivy::array![[1.0], [2.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn matmul_grad(
+    g: &Array,
+    x1: &Array,
+    x2: &Array,
+    flags: [bool; 4],
+    which: usize,
+) -> Result<Array> {
+    let [ta, tb, aa, ab] = flags;
+    // op(A) and op(B) as 2-d-or-more matrices.
+    let lift = |x: &Array, is_a: bool| -> Result<Array> {
+        if x.ndim() == 1 {
+            let n = x.shape().dims()[0] as i64;
+            ivy::reshape(
+                x,
+                if is_a {
+                    Ints::from([1, n])
+                } else {
+                    Ints::from([n, 1])
+                },
+            )
+        } else {
+            Ok(x.clone())
+        }
+    };
+    let op_of = |x: Array, t: bool, adj: bool| -> Result<Array> {
+        if adj {
+            ivy::matrix_transpose_with(&x, opts::MatrixTranspose::new().conjugate(true))
+        } else if t {
+            ivy::matrix_transpose(&x)
+        } else {
+            Ok(x)
+        }
+    };
+    let a = op_of(lift(x1, true)?, ta, aa)?;
+    let b = op_of(lift(x2, false)?, tb, ab)?;
+    let mut gd = g.shape().dims().to_vec();
+    if x1.ndim() == 1 {
+        gd.insert(
+            gd.len().saturating_sub(if x2.ndim() == 1 { 0 } else { 1 }),
+            1,
+        );
+    }
+    if x2.ndim() == 1 {
+        gd.push(1);
+    }
+    let g = ivy::reshape(g, Ints::from(gd))?;
+    let h = |x: &Array| ivy::matrix_transpose_with(x, opts::MatrixTranspose::new().conjugate(true));
+    // d op(A) = G op(B)^H, d op(B) = op(A)^H G; undo op.
+    let (d, t, adj, x) = if which == 0 {
+        (ivy::matmul(&g, &h(&b)?)?, ta, aa, x1)
+    } else {
+        (ivy::matmul(&h(&a)?, &g)?, tb, ab, x2)
+    };
+    let d = if adj {
+        h(&d)?
+    } else if t {
+        ivy::matrix_transpose(&d)?
+    } else {
+        d
+    };
+    if x.ndim() == 1 {
+        let n = x.shape().dims()[0] as i64;
+        let flat = ivy::reshape(&d, Ints::from([-1, n]))?;
+        return ivy::sum_with(&flat, opts::Sum::new().axis(0).dtype(flat.dtype()));
+    }
+    Ok(d)
+}
+
+/// The inverse of a permutation of axes (negative axes counted from the
+/// end).
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// let inv = ivy::gradients::rules::inverse_permutation(&ivy::Ints::from([2, 0, 1]), 3)?;
+/// assert_eq!(inv.as_slice(), &[1, 2, 0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn inverse_permutation(axes: &Ints, ndim: usize) -> Result<Ints> {
+    let p = axes.to_permutation("permute_dims", ndim)?;
+    let mut inv = vec![0i64; p.len()];
+    for (i, &a) in p.iter().enumerate() {
+        inv[a] = i as i64;
+    }
+    Ok(Ints::from(inv))
+}
+
+/// The gradients of the arrays `concat` joined along `axis` (`None`: the
+/// arrays were flattened first).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let xs = [ivy::array![1.0], ivy::array![2.0, 3.0]];
+/// let gs = ivy::gradients::rules::unconcat(&ivy::array![4.0, 5.0, 6.0], &xs, Some(0))?;
+/// assert_eq!(gs, vec![ivy::array![4.0], ivy::array![5.0, 6.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn unconcat(g: &Array, xs: &[Array], axis: Option<i64>) -> Result<Vec<Array>> {
+    let (g, axis_n) = match axis {
+        None => (ivy::reshape(g, Ints::from([-1i64]))?, 0usize),
+        Some(a) => {
+            let first = xs
+                .first()
+                .ok_or_else(|| Error::invalid("concat", "no arrays"))?;
+            (g.clone(), crate::normalize_axis("concat", a, first.ndim())?)
+        }
+    };
+    let sizes: Vec<usize> = xs
+        .iter()
+        .map(|x| {
+            if axis.is_none() {
+                x.size()
+            } else {
+                x.shape().dims()[axis_n]
+            }
+        })
+        .collect();
+    let parts = ivy::split_with(
+        &g,
+        opts::Split::new()
+            .num_or_size_splits(crate::Splits::Sizes(sizes))
+            .axis(axis_n as i64),
+    )?;
+    parts
+        .into_iter()
+        .zip(xs)
+        .map(|(p, x)| ivy::reshape(&p, Ints::from(x.shape())))
+        .collect()
+}
+
+/// The gradient of `tile(x, repeats)`: the tiles of `g` summed.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![1.0, 2.0];
+/// let g = ivy::gradients::rules::untile(&ivy::array![1.0, 2.0, 3.0, 4.0], &x, &ivy::Ints::from(2))?;
+/// assert_eq!(g, ivy::array![4.0, 6.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn untile(g: &Array, x: &Array, repeats: &Ints) -> Result<Array> {
+    let gd = g.shape().dims();
+    let r = repeats.as_slice();
+    let rank = gd.len();
+    // x's dims and the repeats, both padded to the result's rank.
+    let xd: Vec<usize> = std::iter::repeat_n(1, rank - x.ndim().min(rank))
+        .chain(x.shape().dims().iter().copied())
+        .collect();
+    let rd: Vec<i64> = std::iter::repeat_n(1, rank - r.len().min(rank))
+        .chain(r.iter().copied())
+        .collect();
+    let mut split = Vec::with_capacity(2 * rank);
+    for i in 0..rank {
+        split.push(rd[i]);
+        split.push(xd[i] as i64);
+    }
+    let parts = ivy::reshape(g, Ints::from(split))?;
+    let axes: Vec<i64> = (0..rank).map(|i| 2 * i as i64).collect();
+    let summed = ivy::sum_with(&parts, opts::Sum::new().axis(axes).dtype(g.dtype()))?;
+    ivy::reshape(&summed, Ints::from(x.shape()))
+}
+
+/// The gradient of `repeat(x, repeats, axis)`: the copies of each element
+/// summed (`axis = None`: `x` was flattened).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![1.0, 2.0];
+/// let g = ivy::gradients::rules::unrepeat(&ivy::array![1.0, 2.0, 3.0], &x, &ivy::Ints::from([1, 2]), Some(0))?;
+/// assert_eq!(g, ivy::array![1.0, 5.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn unrepeat(g: &Array, x: &Array, repeats: &Ints, axis: Option<i64>) -> Result<Array> {
+    let (g, axis_n, n) = match axis {
+        None => (ivy::reshape(g, Ints::from([-1i64]))?, 0usize, x.size()),
+        Some(a) => {
+            let a = crate::normalize_axis("repeat", a, x.ndim())?;
+            (g.clone(), a, x.shape().dims()[a])
+        }
+    };
+    let r = repeats.as_slice();
+    let sizes: Vec<usize> = if r.len() == 1 {
+        vec![r[0].max(0) as usize; n]
+    } else {
+        r.iter().map(|&k| k.max(0) as usize).collect()
+    };
+    let parts = ivy::split_with(
+        &g,
+        opts::Split::new()
+            .num_or_size_splits(crate::Splits::Sizes(sizes))
+            .axis(axis_n as i64),
+    )?;
+    let sums = parts
+        .iter()
+        .map(|p| {
+            ivy::sum_with(
+                p,
+                opts::Sum::new()
+                    .axis(axis_n as i64)
+                    .keepdims(true)
+                    .dtype(p.dtype()),
+            )
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let joined = ivy::concat_with(sums, opts::Concat::new().axis(axis_n as i64))?;
+    ivy::reshape(&joined, Ints::from(x.shape()))
+}
+
+/// The gradients of the inputs of `meshgrid`: each output's gradient summed
+/// over every axis but the one its input spans.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let xs = [ivy::array![1.0, 2.0], ivy::array![1.0, 2.0, 3.0]];
+/// let gs = [ivy::ones([3, 2])?, ivy::ones([3, 2])?];
+/// let d = ivy::gradients::rules::unmeshgrid(&gs, &xs, "xy")?;
+/// assert_eq!(d, vec![ivy::array![3.0, 3.0], ivy::array![2.0, 2.0, 2.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn unmeshgrid(gs: &[Array], xs: &[Array], indexing: &str) -> Result<Vec<Array>> {
+    let n = xs.len();
+    xs.iter()
+        .zip(gs)
+        .enumerate()
+        .map(|(i, (x, g))| {
+            let own = if indexing == "xy" && n >= 2 && i < 2 {
+                1 - i
+            } else {
+                i
+            };
+            let others: Vec<i64> = (0..g.ndim())
+                .filter(|&a| a != own)
+                .map(|a| a as i64)
+                .collect();
+            let s = ivy::sum_with(g, opts::Sum::new().axis(others).dtype(g.dtype()))?;
+            ivy::reshape(&s, Ints::from(x.shape()))
+        })
+        .collect()
+}
+
+/// The gradient of `diagonal(x, offset, axis1, axis2)`: `g` written on that
+/// diagonal of zeros of `x`'s shape.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::zeros([2, 3])?;
+/// let g = ivy::gradients::rules::undiagonal(&ivy::array![1.0, 2.0], &x, 1, 0, 1)?;
+/// assert_eq!(g, ivy::array![[0.0, 1.0, 0.0], [0.0, 0.0, 2.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn undiagonal(g: &Array, x: &Array, offset: i64, axis1: i64, axis2: i64) -> Result<Array> {
+    let nd = x.ndim();
+    let a1 = crate::normalize_axis("diagonal", axis1, nd)?;
+    let a2 = crate::normalize_axis("diagonal", axis2, nd)?;
+    let (rows, cols) = (x.shape().dims()[a1], x.shape().dims()[a2]);
+    let len = *g.shape().dims().last().unwrap_or(&0);
+    // e[i, j, d] = 1 where (i, j) is element d of the diagonal.
+    let mut e = vec![0.0f64; rows * cols * len];
+    for d in 0..len {
+        let (i, j) = if offset >= 0 {
+            (d, d + offset as usize)
+        } else {
+            (d + offset.unsigned_abs() as usize, d)
+        };
+        if i < rows && j < cols {
+            e[(i * cols + j) * len + d] = 1.0;
+        }
+    }
+    let e = ivy::astype(&Array::from_shape_vec([rows * cols, len], e)?, g.dtype())?;
+    // (.., len) @ (len, rows*cols) -> (.., rows, cols) with the other axes first.
+    let flat = ivy::matmul(g, &ivy::matrix_transpose(&e)?)?;
+    let mut dims: Vec<i64> = g.shape().dims()[..g.ndim() - 1]
+        .iter()
+        .map(|&d| d as i64)
+        .collect();
+    dims.push(rows as i64);
+    dims.push(cols as i64);
+    let placed = ivy::reshape(&flat, Ints::from(dims))?;
+    // Move the two axes from the end back to a1 and a2.
+    let others: Vec<usize> = (0..nd).filter(|&a| a != a1 && a != a2).collect();
+    let mut perm = vec![0i64; nd];
+    for (k, &a) in others.iter().enumerate() {
+        perm[a] = k as i64;
+    }
+    perm[a1] = nd as i64 - 2;
+    perm[a2] = nd as i64 - 1;
+    ivy::permute_dims(&placed, Ints::from(perm))
+}
+
+/// The gradient of `trace(x, offset, axis1, axis2)`: `g` on that diagonal.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::zeros([2, 2])?;
+/// let g = ivy::gradients::rules::untrace(&ivy::Array::scalar(3.0f32), &x, 0, 0, 1)?;
+/// assert_eq!(g, ivy::array![[3.0, 0.0], [0.0, 3.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn untrace(g: &Array, x: &Array, offset: i64, axis1: i64, axis2: i64) -> Result<Array> {
+    let nd = x.ndim();
+    let a1 = crate::normalize_axis("trace", axis1, nd)?;
+    let a2 = crate::normalize_axis("trace", axis2, nd)?;
+    let (rows, cols) = (x.shape().dims()[a1], x.shape().dims()[a2]);
+    let len = if offset >= 0 {
+        rows.min(cols.saturating_sub(offset as usize))
+    } else {
+        cols.min(rows.saturating_sub(offset.unsigned_abs() as usize))
+    };
+    let spread = ivy::broadcast_to(
+        &ivy::expand_dims_with(g, opts::ExpandDims::new().axis(-1))?,
+        {
+            let mut d = g.shape().dims().to_vec();
+            d.push(len);
+            crate::Shape::from(d)
+        },
+    )?;
+    undiagonal(&spread, x, offset, a1 as i64, a2 as i64)
+}
