@@ -19,6 +19,7 @@ mod device;
 pub mod dtype;
 mod error;
 pub mod nest;
+pub mod random;
 mod nestable;
 mod scalar;
 pub mod shape;

@@ -9,6 +9,7 @@ mod general;
 mod linear_algebra;
 mod losses;
 mod manipulation;
+mod random;
 mod searching;
 mod sorting;
 mod statistical;
