@@ -57,6 +57,7 @@ category random {
     #[dtypes(float)]
     #[out(dtype)]
     #[not_differentiable]
+    #[sample(low = [2])]
     fn random_uniform(
         #[default(None)] low: Option<Array>,
         #[default(None)] high: Option<Array>,
@@ -116,7 +117,7 @@ category random {
     #[out(dtype)]
     #[not_differentiable]
     #[no_method]
-    #[sample(low = [0], high = [0])]
+    #[sample(low = [0], high = [0], shape = [0])]
     fn randint(
         low: Array,
         high: Array,
