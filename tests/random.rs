@@ -5,7 +5,7 @@
 //! errors: a wrong distribution (a shifted mean, a scaled spread) fails them,
 //! while a correct one fails with probability about 2e-9 per bound.
 
-use ivy::opts::{Multinomial, RandomNormal, RandomUniform, Randint, Shuffle};
+use ivy::opts::{Multinomial, Randint, RandomNormal, RandomUniform, Shuffle};
 use ivy::{Array, Dtype, Error, Result};
 
 /// The elements of `x` as `f64`.
@@ -29,7 +29,12 @@ fn mean_and_std(v: &[f64]) -> (f64, f64) {
     (m, var.sqrt())
 }
 
-const FLOATS: [Dtype; 4] = [Dtype::Float16, Dtype::BFloat16, Dtype::Float32, Dtype::Float64];
+const FLOATS: [Dtype; 4] = [
+    Dtype::Float16,
+    Dtype::BFloat16,
+    Dtype::Float32,
+    Dtype::Float64,
+];
 const INTS: [Dtype; 8] = [
     Dtype::Int8,
     Dtype::Int16,
@@ -74,7 +79,10 @@ fn the_same_seed_gives_the_same_values_and_other_seeds_differ() -> Result<()> {
     let b = run()?;
     assert_eq!(a, b);
     // Successive calls continue the stream rather than repeating it.
-    assert_ne!(a.0, ivy::random_uniform_with(RandomUniform::new().shape([5]))?);
+    assert_ne!(
+        a.0,
+        ivy::random_uniform_with(RandomUniform::new().shape([5]))?
+    );
     Ok(())
 }
 
@@ -87,7 +95,10 @@ fn a_seed_argument_is_the_stream_of_that_seed_and_leaves_the_thread_alone() -> R
     let again = ivy::random_uniform_with(RandomUniform::new().shape([4]))?;
     assert_eq!(first, again);
     // `seed = 7` on the call draws what `ivy::seed(7)` starts.
-    assert_eq!(first, ivy::random_uniform_with(RandomUniform::new().shape([4]).seed(7))?);
+    assert_eq!(
+        first,
+        ivy::random_uniform_with(RandomUniform::new().shape([4]).seed(7))?
+    );
     Ok(())
 }
 
@@ -97,18 +108,27 @@ fn a_seed_argument_is_the_stream_of_that_seed_and_leaves_the_thread_alone() -> R
 fn kernels_draw_from_the_core_generator() -> Result<()> {
     use ivy::random::{self as r, generator};
     let got = ivy::random_uniform_with(
-        RandomUniform::new().low(-2.0).high(3.0).shape([6]).dtype(Dtype::Float64).seed(5),
+        RandomUniform::new()
+            .low(-2.0)
+            .high(3.0)
+            .shape([6])
+            .dtype(Dtype::Float64)
+            .seed(5),
     )?;
     let want: Vec<f64> = r::uniform("t", &mut generator(5), &[-2.0], &[3.0], 6)?;
     assert_eq!(got.to_vec::<f64>()?, want);
-    let got = ivy::random_normal_with(RandomNormal::new().shape([6]).dtype(Dtype::Float64).seed(5))?;
+    let got =
+        ivy::random_normal_with(RandomNormal::new().shape([6]).dtype(Dtype::Float64).seed(5))?;
     let want: Vec<f64> = r::normal("t", &mut generator(5), &[0.0], &[1.0], 6)?;
     assert_eq!(got.to_vec::<f64>()?, want);
     let got = ivy::randint_with(3, 9, Randint::new().shape([6]).dtype(Dtype::Int64).seed(5))?;
     let want: Vec<i64> = r::integers("t", &mut generator(5), &[3], &[9], 6)?;
     assert_eq!(got.to_vec::<i64>()?, want);
     let got = ivy::shuffle_with(&ivy::arange(6)?, Shuffle::new().seed(5))?;
-    let want: Vec<i32> = r::permutation(&mut generator(5), 6).into_iter().map(|i| i as i32).collect();
+    let want: Vec<i32> = r::permutation(&mut generator(5), 6)
+        .into_iter()
+        .map(|i| i as i32)
+        .collect();
     assert_eq!(got.to_vec::<i32>()?, want);
     Ok(())
 }
@@ -117,15 +137,27 @@ fn kernels_draw_from_the_core_generator() -> Result<()> {
 /// integer dtype.
 #[test]
 fn a_seed_gives_the_same_values_in_every_dtype() -> Result<()> {
-    let wide = ivy::random_normal_with(RandomNormal::new().shape([100]).dtype(Dtype::Float64).seed(3))?;
+    let wide = ivy::random_normal_with(
+        RandomNormal::new()
+            .shape([100])
+            .dtype(Dtype::Float64)
+            .seed(3),
+    )?;
     let wide = wide.to_vec::<f64>()?;
     for d in FLOATS {
         let got = ivy::random_normal_with(RandomNormal::new().shape([100]).dtype(d).seed(3))?;
         assert_eq!(got.dtype(), d);
-        let rounded = f64s(&ivy::astype(&Array::from_shape_vec([100], wide.clone())?, d)?)?;
+        let rounded = f64s(&ivy::astype(
+            &Array::from_shape_vec([100], wide.clone())?,
+            d,
+        )?)?;
         assert_eq!(f64s(&got)?, rounded, "{d}");
     }
-    let base = ints(&ivy::randint_with(0, 100, Randint::new().shape([100]).dtype(Dtype::Int64).seed(3))?)?;
+    let base = ints(&ivy::randint_with(
+        0,
+        100,
+        Randint::new().shape([100]).dtype(Dtype::Int64).seed(3),
+    )?)?;
     for d in INTS {
         let got = ivy::randint_with(0, 100, Randint::new().shape([100]).dtype(d).seed(3))?;
         assert_eq!(got.dtype(), d);
@@ -137,17 +169,33 @@ fn a_seed_gives_the_same_values_in_every_dtype() -> Result<()> {
 #[test]
 fn uniform_samples_lie_in_low_high_in_every_float_dtype() -> Result<()> {
     for d in FLOATS {
-        let u = ivy::random_uniform_with(RandomUniform::new().low(-1.5).high(2.5).shape([20_000]).dtype(d))?;
+        let u = ivy::random_uniform_with(
+            RandomUniform::new()
+                .low(-1.5)
+                .high(2.5)
+                .shape([20_000])
+                .dtype(d),
+        )?;
         assert_eq!(u.dtype(), d);
         let v = f64s(&u)?;
         assert!(v.iter().all(|x| (-1.5..2.5).contains(x)), "{d}");
         // The interval is covered: each quarter gets samples.
         for q in 0..4 {
             let lo = -1.5 + f64::from(q);
-            assert!(v.iter().any(|x| (lo..lo + 1.0).contains(x)), "{d}: nothing in [{lo}, {})", lo + 1.0);
+            assert!(
+                v.iter().any(|x| (lo..lo + 1.0).contains(x)),
+                "{d}: nothing in [{lo}, {})",
+                lo + 1.0
+            );
         }
         // A narrow interval below 1 where rounding up to `high` is likely.
-        let n = ivy::random_uniform_with(RandomUniform::new().low(0.998).high(1.0).shape([5000]).dtype(d))?;
+        let n = ivy::random_uniform_with(
+            RandomUniform::new()
+                .low(0.998)
+                .high(1.0)
+                .shape([5000])
+                .dtype(d),
+        )?;
         assert!(f64s(&n)?.iter().all(|x| *x < 1.0), "{d}");
     }
     // Defaults: [0, 1) of the default float dtype, a 0-d array.
@@ -173,7 +221,11 @@ fn randint_values_lie_in_low_high_in_every_int_dtype() -> Result<()> {
         // The top of the dtype's range, with int64 bounds: high - 1 is its
         // max (for 64 bits, high is the largest int64).
         let hi = (info.max + 1).min(i128::from(i64::MAX));
-        let r = ivy::randint_with(hi as i64 - 5, hi as i64, Randint::new().shape([500]).dtype(d))?;
+        let r = ivy::randint_with(
+            hi as i64 - 5,
+            hi as i64,
+            Randint::new().shape([500]).dtype(d),
+        )?;
         let v = ints(&r)?;
         assert!(v.iter().all(|x| (hi - 5..hi).contains(x)), "{d}");
         assert!(v.contains(&(hi - 1)), "{d}: the top value was never drawn");
@@ -200,7 +252,12 @@ fn normal_samples_have_the_asked_mean_and_spread() -> Result<()> {
     const N: usize = 100_000;
     for (mean, std) in [(0.0, 1.0), (3.0, 2.0), (-10.0, 0.5)] {
         let z = ivy::random_normal_with(
-            RandomNormal::new().mean(mean).std(std).shape([N]).dtype(Dtype::Float64).seed(17),
+            RandomNormal::new()
+                .mean(mean)
+                .std(std)
+                .shape([N])
+                .dtype(Dtype::Float64)
+                .seed(17),
         )?;
         let (m, s) = mean_and_std(&z.to_vec::<f64>()?);
         // Standard error of the mean: std / sqrt(N); of the standard
@@ -210,11 +267,21 @@ fn normal_samples_have_the_asked_mean_and_spread() -> Result<()> {
         assert!((m - mean).abs() < 6.0 * se_mean, "mean {m} for {mean}");
         assert!((s - std).abs() < 6.0 * se_std, "std {s} for {std}");
         // About 68.27% within one standard deviation (binomial sd ~ 0.0015).
-        let within = z.to_vec::<f64>()?.iter().filter(|x| (*x - mean).abs() < std).count() as f64 / N as f64;
+        let within = z
+            .to_vec::<f64>()?
+            .iter()
+            .filter(|x| (*x - mean).abs() < std)
+            .count() as f64
+            / N as f64;
         assert!((within - 0.682_689).abs() < 6.0 * 0.001_472, "{within}");
     }
     // The uniform's moments: mean 1/2, variance 1/12.
-    let u = ivy::random_uniform_with(RandomUniform::new().shape([N]).dtype(Dtype::Float64).seed(17))?;
+    let u = ivy::random_uniform_with(
+        RandomUniform::new()
+            .shape([N])
+            .dtype(Dtype::Float64)
+            .seed(17),
+    )?;
     let (m, s) = mean_and_std(&u.to_vec::<f64>()?);
     let sd = (1.0f64 / 12.0).sqrt();
     assert!((m - 0.5).abs() < 6.0 * sd / (N as f64).sqrt(), "{m}");
@@ -235,17 +302,29 @@ fn array_parameters_broadcast_against_each_other_and_shape() -> Result<()> {
     assert!(u.is_err());
     let low = ivy::array![[0.0], [10.0]];
     let high = ivy::array![[1.0], [20.0]];
-    let u = ivy::random_uniform_with(RandomUniform::new().low(&low).high(&high).shape([2, 3]).seed(0))?;
+    let u = ivy::random_uniform_with(
+        RandomUniform::new()
+            .low(&low)
+            .high(&high)
+            .shape([2, 3])
+            .seed(0),
+    )?;
     assert_eq!(u.shape().dims(), &[2, 3]);
     let v = f64s(&u)?;
     assert!(v[..3].iter().all(|x| (0.0..1.0).contains(x)));
     assert!(v[3..].iter().all(|x| (10.0..20.0).contains(x)));
     // Float64 bounds give float64 samples.
     let u = ivy::random_uniform_with(RandomUniform::new().low(ivy::array![1.0f64, 2.0]).high(3.0))?;
-    assert_eq!((u.dtype(), u.shape().dims()), (Dtype::Float64, &[2usize][..]));
+    assert_eq!(
+        (u.dtype(), u.shape().dims()),
+        (Dtype::Float64, &[2usize][..])
+    );
     // A per-element mean and standard deviation.
     let z = ivy::random_normal_with(
-        RandomNormal::new().mean(ivy::array![0.0, 1000.0]).std(ivy::array![0.0, 1.0]).shape([3, 2]),
+        RandomNormal::new()
+            .mean(ivy::array![0.0, 1000.0])
+            .std(ivy::array![0.0, 1.0])
+            .shape([3, 2]),
     )?;
     let v = f64s(&z)?;
     for row in v.chunks(2) {
@@ -256,7 +335,8 @@ fn array_parameters_broadcast_against_each_other_and_shape() -> Result<()> {
     let r = ivy::randint(ivy::array![0, 10, 20], ivy::array![1, 11, 21])?;
     assert_eq!(r.to_vec::<i32>()?, vec![0, 10, 20]);
     // A shape the parameters do not broadcast to is an error.
-    let e = ivy::random_uniform_with(RandomUniform::new().low(ivy::array![0.0, 0.5]).shape([3])).unwrap_err();
+    let e = ivy::random_uniform_with(RandomUniform::new().low(ivy::array![0.0, 0.5]).shape([3]))
+        .unwrap_err();
     assert!(matches!(e, Error::Shape { .. }), "{e}");
     assert!(ivy::randint_with(ivy::array![0, 1], 5, Randint::new().shape([4, 3])).is_err());
     Ok(())
@@ -306,7 +386,10 @@ fn shuffle_permutes_along_the_axis() -> Result<()> {
 fn multinomial_with_and_without_replacement() -> Result<()> {
     // Without probs: uniform indices, shape [batch_size, num_samples].
     let m = ivy::multinomial_with(10, 1000, Multinomial::new().batch_size(3))?;
-    assert_eq!((m.dtype(), m.shape().dims()), (Dtype::Int64, &[3usize, 1000][..]));
+    assert_eq!(
+        (m.dtype(), m.shape().dims()),
+        (Dtype::Int64, &[3usize, 1000][..])
+    );
     let v = m.to_vec::<i64>()?;
     assert!(v.iter().all(|i| (0..10).contains(i)));
     for k in 0..10 {
@@ -320,16 +403,30 @@ fn multinomial_with_and_without_replacement() -> Result<()> {
     let v = m.to_vec::<i64>()?;
     assert!(!v.contains(&1), "a zero weight was drawn");
     let share = v.iter().filter(|i| **i == 0).count() as f64 / v.len() as f64;
-    assert!((share - 0.25).abs() < 6.0 * (0.25f64 * 0.75 / 1e5).sqrt(), "{share}");
+    assert!(
+        (share - 0.25).abs() < 6.0 * (0.25f64 * 0.75 / 1e5).sqrt(),
+        "{share}"
+    );
     // Without replacement no index repeats in a row.
-    let m = ivy::multinomial_with(20, 20, Multinomial::new().batch_size(5).replace(false).seed(3))?;
+    let m = ivy::multinomial_with(
+        20,
+        20,
+        Multinomial::new().batch_size(5).replace(false).seed(3),
+    )?;
     for row in m.to_vec::<i64>()?.chunks(20) {
         let mut r = row.to_vec();
         r.sort();
         assert_eq!(r, (0..20).collect::<Vec<i64>>());
     }
     let probs = ivy::array![[1.0, 1.0, 0.0, 1.0], [0.0, 5.0, 5.0, 0.0]];
-    let m = ivy::multinomial_with(4, 2, Multinomial::new().batch_size(2).probs(&probs).replace(false))?;
+    let m = ivy::multinomial_with(
+        4,
+        2,
+        Multinomial::new()
+            .batch_size(2)
+            .probs(&probs)
+            .replace(false),
+    )?;
     assert_eq!(m.shape().dims(), &[2, 2]);
     let v = m.to_vec::<i64>()?;
     assert_ne!(v[0], v[1]);
@@ -376,29 +473,96 @@ fn each_thread_has_its_own_generator() -> Result<()> {
 
 #[test]
 fn bad_parameters_are_errors_naming_the_op() {
-    let op_of = |e: Error| e.op().map(str::to_string).unwrap_or_else(|| format!("no op in {e}"));
+    let op_of = |e: Error| {
+        e.op()
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("no op in {e}"))
+    };
     let cases: Vec<(&str, Result<Array>)> = vec![
-        ("random_uniform", ivy::random_uniform_with(RandomUniform::new().low(2.0).high(1.0))),
-        ("random_uniform", ivy::random_uniform_with(RandomUniform::new().high(f64::INFINITY))),
-        ("random_uniform", ivy::random_uniform_with(RandomUniform::new().dtype(Dtype::Int32))),
-        ("random_uniform", ivy::random_uniform_with(RandomUniform::new().device(ivy::Device::Gpu(0)))),
-        ("random_normal", ivy::random_normal_with(RandomNormal::new().std(-1.0))),
-        ("random_normal", ivy::random_normal_with(RandomNormal::new().dtype(Dtype::Complex64))),
+        (
+            "random_uniform",
+            ivy::random_uniform_with(RandomUniform::new().low(2.0).high(1.0)),
+        ),
+        (
+            "random_uniform",
+            ivy::random_uniform_with(RandomUniform::new().high(f64::INFINITY)),
+        ),
+        (
+            "random_uniform",
+            ivy::random_uniform_with(RandomUniform::new().dtype(Dtype::Int32)),
+        ),
+        (
+            "random_uniform",
+            ivy::random_uniform_with(RandomUniform::new().device(ivy::Device::Gpu(0))),
+        ),
+        (
+            "random_normal",
+            ivy::random_normal_with(RandomNormal::new().std(-1.0)),
+        ),
+        (
+            "random_normal",
+            ivy::random_normal_with(RandomNormal::new().dtype(Dtype::Complex64)),
+        ),
         ("randint", ivy::randint(5, 5)),
         ("randint", ivy::randint(6, 5)),
         ("randint", ivy::randint(0.0, 5)),
         ("randint", ivy::randint(0, 5.0)),
-        ("randint", ivy::randint_with(0, 300, Randint::new().dtype(Dtype::UInt8))),
-        ("randint", ivy::randint_with(-1, 3, Randint::new().dtype(Dtype::UInt32))),
-        ("randint", ivy::randint_with(0, 3, Randint::new().dtype(Dtype::Float32))),
-        ("shuffle", ivy::reshape(&ivy::array![1.0], [0i64; 0]).and_then(|s| ivy::shuffle(&s))),
-        ("multinomial", ivy::multinomial_with(3, 4, Multinomial::new().replace(false))),
-        ("multinomial", ivy::multinomial_with(3, 2, Multinomial::new().probs(ivy::array![1.0, 0.0, 0.0]).replace(false))),
-        ("multinomial", ivy::multinomial_with(3, 2, Multinomial::new().probs(ivy::array![1.0, 1.0]))),
-        ("multinomial", ivy::multinomial_with(3, 2, Multinomial::new().probs(ivy::array![1.0, -1.0, 1.0]))),
-        ("multinomial", ivy::multinomial_with(3, 2, Multinomial::new().probs(ivy::array![0.0, 0.0, 0.0]))),
-        ("multinomial", ivy::multinomial_with(2, 2, Multinomial::new().batch_size(2).probs(ivy::array![0.5, 0.5]))),
-        ("multinomial", ivy::multinomial_with(2, 1, Multinomial::new().probs(ivy::array![f64::NAN, 1.0]))),
+        (
+            "randint",
+            ivy::randint_with(0, 300, Randint::new().dtype(Dtype::UInt8)),
+        ),
+        (
+            "randint",
+            ivy::randint_with(-1, 3, Randint::new().dtype(Dtype::UInt32)),
+        ),
+        (
+            "randint",
+            ivy::randint_with(0, 3, Randint::new().dtype(Dtype::Float32)),
+        ),
+        (
+            "shuffle",
+            ivy::reshape(&ivy::array![1.0], [0i64; 0]).and_then(|s| ivy::shuffle(&s)),
+        ),
+        (
+            "multinomial",
+            ivy::multinomial_with(3, 4, Multinomial::new().replace(false)),
+        ),
+        (
+            "multinomial",
+            ivy::multinomial_with(
+                3,
+                2,
+                Multinomial::new()
+                    .probs(ivy::array![1.0, 0.0, 0.0])
+                    .replace(false),
+            ),
+        ),
+        (
+            "multinomial",
+            ivy::multinomial_with(3, 2, Multinomial::new().probs(ivy::array![1.0, 1.0])),
+        ),
+        (
+            "multinomial",
+            ivy::multinomial_with(3, 2, Multinomial::new().probs(ivy::array![1.0, -1.0, 1.0])),
+        ),
+        (
+            "multinomial",
+            ivy::multinomial_with(3, 2, Multinomial::new().probs(ivy::array![0.0, 0.0, 0.0])),
+        ),
+        (
+            "multinomial",
+            ivy::multinomial_with(
+                2,
+                2,
+                Multinomial::new()
+                    .batch_size(2)
+                    .probs(ivy::array![0.5, 0.5]),
+            ),
+        ),
+        (
+            "multinomial",
+            ivy::multinomial_with(2, 1, Multinomial::new().probs(ivy::array![f64::NAN, 1.0])),
+        ),
     ];
     for (i, (op, r)) in cases.into_iter().enumerate() {
         match r {

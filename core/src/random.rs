@@ -195,7 +195,9 @@ pub fn sample_shape(op: &str, params: &[&Shape], shape: Option<&Shape>) -> Resul
                 if crate::broadcast_shapes_of(op, p, s).ok().as_ref() != Some(s) {
                     return Err(Error::shape(
                         op,
-                        format!("a parameter of shape {p} does not broadcast to the shape {s} asked for"),
+                        format!(
+                            "a parameter of shape {p} does not broadcast to the shape {s} asked for"
+                        ),
                         vec![(*p).clone(), s.clone()],
                     ));
                 }
@@ -319,7 +321,7 @@ pub fn normal<T: Element>(
 ) -> Result<Vec<T>> {
     check_len(op, "mean", mean.len(), n)?;
     check_len(op, "std", std.len(), n)?;
-    if let Some(s) = std.iter().take(n).find(|s| !(**s >= 0.0)) {
+    if let Some(s) = std.iter().take(n).find(|s| s.is_nan() || **s < 0.0) {
         return Err(Error::invalid(
             op,
             format!("std must be non-negative, got {s}"),
@@ -455,10 +457,7 @@ pub fn choices(
     {
         return Err(Error::invalid(
             op,
-            format!(
-                "{} weights for {rows} rows of {population}",
-                w.len()
-            ),
+            format!("{} weights for {rows} rows of {population}", w.len()),
         ));
     }
     let mut out = Vec::with_capacity(rows * num_samples);
@@ -521,7 +520,11 @@ pub fn choices(
 mod tests {
     use super::*;
 
-    const PINNED: [u64; 3] = [13486662071293341567, 14267822071968393595, 476749353381333526];
+    const PINNED: [u64; 3] = [
+        13486662071293341567,
+        14267822071968393595,
+        476749353381333526,
+    ];
 
     /// The stream of a seed is fixed: these are the first draws of seed 0,
     /// recorded from ChaCha12 with rand's `seed_from_u64`. A change here
@@ -593,7 +596,11 @@ mod tests {
         // A narrow interval just below 1, where rounding up to `high` is
         // likely in the half dtypes.
         let v: Vec<f16> = uniform("t", g, &[0.999], &[1.0], 2000)?;
-        assert!(v.iter().all(|x| x.to_f64() < 1.0 && x.to_f64() >= 0.999f64.min(f16::from_f64(0.999).to_f64())));
+        assert!(
+            v.iter()
+                .all(|x| x.to_f64() < 1.0
+                    && x.to_f64() >= 0.999f64.min(f16::from_f64(0.999).to_f64()))
+        );
         let v: Vec<bf16> = uniform("t", g, &[0.99], &[1.0], 2000)?;
         assert!(v.iter().all(|x| x.to_f64() < 1.0));
         let v: Vec<f32> = uniform("t", g, &[-1.0], &[1.0], 10_000)?;
@@ -611,7 +618,10 @@ mod tests {
     #[test]
     fn below_steps_down_one_value() {
         assert_eq!(below(1.0, Dtype::Float64), 1.0 - f64::EPSILON / 2.0);
-        assert_eq!(below(1.0, Dtype::Float32), f64::from(1.0f32 - f32::EPSILON / 2.0));
+        assert_eq!(
+            below(1.0, Dtype::Float32),
+            f64::from(1.0f32 - f32::EPSILON / 2.0)
+        );
         assert_eq!(below(1.0, Dtype::Float16), 1.0 - 2f64.powi(-11));
         assert_eq!(below(1.0, Dtype::BFloat16), 1.0 - 2f64.powi(-8));
         assert_eq!(below(-1.0, Dtype::Float16), -1.0 - 2f64.powi(-10));
@@ -633,7 +643,8 @@ mod tests {
         ] {
             let op = e.op().map(str::to_string).unwrap_or_default();
             assert!(
-                ["random_uniform", "random_normal", "randint", "multinomial"].contains(&op.as_str()),
+                ["random_uniform", "random_normal", "randint", "multinomial"]
+                    .contains(&op.as_str()),
                 "{e}"
             );
         }
@@ -649,7 +660,13 @@ mod tests {
         assert!(v.iter().all(|x| (-3..3).contains(x)));
         // The whole of u64 and of i64 (a width of 2^64).
         let _: Vec<u64> = integers("t", g, &[0], &[i128::from(u64::MAX) + 1], 10)?;
-        let w: Vec<i64> = integers("t", g, &[i128::from(i64::MIN)], &[i128::from(i64::MAX) + 1], 10)?;
+        let w: Vec<i64> = integers(
+            "t",
+            g,
+            &[i128::from(i64::MIN)],
+            &[i128::from(i64::MAX) + 1],
+            10,
+        )?;
         assert!(w.iter().any(|x| *x < 0) || w.iter().any(|x| *x > 0));
         // The same seed gives the same values in every integer dtype.
         let a: Vec<i16> = integers("t", &mut generator(8), &[0], &[100], 50)?;

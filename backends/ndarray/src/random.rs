@@ -15,12 +15,7 @@ use ndarray::{Axis, IxDyn};
 
 /// The values of `x` broadcast to `shape`, through `f`, in row-major order
 /// (one value when `x` has one element).
-fn spread<T: Element, U>(
-    op: &str,
-    x: &Array,
-    shape: &Shape,
-    f: impl Fn(T) -> U,
-) -> Result<Vec<U>> {
+fn spread<T: Element, U>(op: &str, x: &Array, shape: &Shape, f: impl Fn(T) -> U) -> Result<Vec<U>> {
     let v = host::view::<T>(op, x)?;
     if x.size() == 1 {
         return Ok(v.iter().map(|e| f(*e)).collect());
@@ -28,7 +23,10 @@ fn spread<T: Element, U>(
     let b = v.broadcast(IxDyn(shape.dims())).ok_or_else(|| {
         Error::shape(
             op,
-            format!("cannot broadcast a parameter of shape {} to {shape}", x.shape()),
+            format!(
+                "cannot broadcast a parameter of shape {} to {shape}",
+                x.shape()
+            ),
             vec![x.shape().clone(), shape.clone()],
         )
     })?;
@@ -39,13 +37,11 @@ fn spread<T: Element, U>(
 fn reals_of(op: &str, x: Option<&Array>, default: f64, shape: &Shape) -> Result<Vec<f64>> {
     match x {
         None => Ok(vec![default]),
-        Some(x) if x.dtype().is_complex() || x.dtype() == Dtype::Bool => {
-            Err(Error::InvalidDtype {
-                op: op.into(),
-                dtype: x.dtype(),
-                expected: "real numbers".into(),
-            })
-        }
+        Some(x) if x.dtype().is_complex() || x.dtype() == Dtype::Bool => Err(Error::InvalidDtype {
+            op: op.into(),
+            dtype: x.dtype(),
+            expected: "real numbers".into(),
+        }),
         Some(x) => reals!(op, x, T => spread(op, x, shape, |v: T| v.to_f64())),
     }
 }
@@ -89,7 +85,11 @@ impl RandomKernels for NdarrayBackend {
     ) -> Result<Array> {
         let op = "random_uniform";
         check_device(op, device)?;
-        let params: Vec<&Shape> = [low, high].into_iter().flatten().map(|a| a.shape()).collect();
+        let params: Vec<&Shape> = [low, high]
+            .into_iter()
+            .flatten()
+            .map(|a| a.shape())
+            .collect();
         let shape = rng::sample_shape(op, &params, shape)?;
         let lo = reals_of(op, low, 0.0, &shape)?;
         let hi = reals_of(op, high, 1.0, &shape)?;
@@ -112,7 +112,11 @@ impl RandomKernels for NdarrayBackend {
     ) -> Result<Array> {
         let op = "random_normal";
         check_device(op, device)?;
-        let params: Vec<&Shape> = [mean, std].into_iter().flatten().map(|a| a.shape()).collect();
+        let params: Vec<&Shape> = [mean, std]
+            .into_iter()
+            .flatten()
+            .map(|a| a.shape())
+            .collect();
         let shape = rng::sample_shape(op, &params, shape)?;
         let mu = reals_of(op, mean, 0.0, &shape)?;
         let sd = reals_of(op, std, 1.0, &shape)?;
@@ -198,12 +202,24 @@ impl RandomKernels for NdarrayBackend {
                     ));
                 }
                 let w = reals_of(op, Some(p), 0.0, p.shape())?;
-                (Some(w), if dims.len() == 2 { dims[0] } else { 1 }, dims[..dims.len() - 1].to_vec())
+                (
+                    Some(w),
+                    if dims.len() == 2 { dims[0] } else { 1 },
+                    dims[..dims.len() - 1].to_vec(),
+                )
             }
         };
         dims.push(num_samples);
         let v = rng::with_rng(seed_bits(seed), |g| {
-            rng::choices(op, g, weights.as_deref(), rows, population_size, num_samples, replace)
+            rng::choices(
+                op,
+                g,
+                weights.as_deref(),
+                rows,
+                population_size,
+                num_samples,
+                replace,
+            )
         })?;
         Ok(host::out_vec(Shape::from(dims), v))
     }
