@@ -571,3 +571,18 @@ fn bad_parameters_are_errors_naming_the_op() {
         }
     }
 }
+
+/// A Container is shuffled leaf by leaf; with a seed every leaf gets the
+/// permutation of that seed (as in Ivy, where `seed=` reseeds each call).
+#[test]
+fn shuffle_maps_over_containers() -> Result<()> {
+    let c = ivy::container! { a: ivy::array![7, 4, 5, 1, 9], b: { c: ivy::array![9, 8, 2, 3, 6] } };
+    let s = ivy::shuffle_with(&c, Shuffle::new().seed(17))?;
+    let a = s.leaf("a")?.to_vec::<i32>()?;
+    let b = s.leaf("b/c")?.to_vec::<i32>()?;
+    let perm = ivy::random::permutation(&mut ivy::random::generator(17), 5);
+    let at = |x: [i32; 5]| perm.iter().map(|&i| x[i]).collect::<Vec<i32>>();
+    assert_eq!(a, at([7, 4, 5, 1, 9]));
+    assert_eq!(b, at([9, 8, 2, 3, 6]));
+    Ok(())
+}
