@@ -21,6 +21,7 @@ mod error;
 pub mod gradients;
 pub mod nest;
 mod nestable;
+pub mod random;
 mod scalar;
 pub mod shape;
 pub mod tree;

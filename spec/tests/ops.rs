@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-const CATEGORIES: [&str; 13] = [
+const CATEGORIES: [&str; 14] = [
     "elementwise",
     "creation",
     "data_type",
@@ -16,6 +16,7 @@ const CATEGORIES: [&str; 13] = [
     "sorting",
     "activations",
     "losses",
+    "random",
     "gradients",
     "general",
 ];

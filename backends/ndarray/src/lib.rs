@@ -30,6 +30,7 @@ mod layout;
 mod linear_algebra;
 mod manipulation;
 mod math;
+mod random;
 mod reduce;
 mod searching;
 mod sorting;
@@ -58,8 +59,8 @@ ivy::register_backend! {
     /// The registered entry of the ndarray backend.
     pub static NDARRAY: NdarrayBackend = NdarrayBackend;
     kernels: [
-        activations, creation, data_type, elementwise, linear_algebra, manipulation, searching,
-        sorting, statistical, utility,
+        activations, creation, data_type, elementwise, linear_algebra, manipulation, random,
+        searching, sorting, statistical, utility,
     ];
 }
 

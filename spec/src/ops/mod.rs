@@ -10,6 +10,7 @@ mod gradients;
 mod linear_algebra;
 mod losses;
 mod manipulation;
+mod random;
 mod searching;
 mod sorting;
 mod statistical;
