@@ -69,6 +69,7 @@ category gradients {
         lr: Array,
         #[default(true)] stop_gradients: bool,
     ) -> Array {
+        ivy::__private::check_broadcast("optimizer_update", &[w, effective_grad, lr])?;
         let w_new = ivy::subtract(w, &ivy::multiply(effective_grad, lr)?)?;
         if stop_gradients {
             ivy::stop_gradient(&w_new)
@@ -100,6 +101,7 @@ category gradients {
         lr: Array,
         #[default(true)] stop_gradients: bool,
     ) -> Array {
+        ivy::__private::check_broadcast("gradient_descent_update", &[w, dcdw, lr])?;
         ivy::optimizer_update_with(w, dcdw, lr, ivy::opts::OptimizerUpdate::new().stop_gradients(stop_gradients))
     }
 
@@ -140,6 +142,7 @@ category gradients {
         #[default(0.0)] decay_lambda: f64,
         #[default(true)] stop_gradients: bool,
     ) -> Array {
+        ivy::__private::check_broadcast("lars_update", &[w, dcdw, lr])?;
         let w_norm = ivy::vector_norm(w)?;
         let g_norm = ivy::vector_norm(dcdw)?;
         let (den, grad) = if decay_lambda > 0.0 {
@@ -208,6 +211,7 @@ category gradients {
         #[default(0.999)] beta2: f64,
         #[default(1e-7)] epsilon: f64,
     ) -> (Array, Array, Array) {
+        ivy::__private::check_broadcast("adam_step", &[dcdw, mw, vw, step])?;
         // The bias correction in float64 where the backend has it: Ivy
         // computes it with Python floats for a numeric step, and in float32
         // `1 - 0.999` keeps only four significant digits.
@@ -290,6 +294,7 @@ category gradients {
         #[default(1e-7)] epsilon: f64,
         #[default(true)] stop_gradients: bool,
     ) -> (Array, Array, Array) {
+        ivy::__private::check_broadcast("adam_update", &[w, dcdw, lr, mw_tm1, vw_tm1, step])?;
         let (eff, mw, vw) = ivy::adam_step_with(dcdw, mw_tm1, vw_tm1, step, ivy::opts::AdamStep::new().beta1(beta1).beta2(beta2).epsilon(epsilon))?;
         let w_new = ivy::optimizer_update_with(w, &eff, lr, ivy::opts::OptimizerUpdate::new().stop_gradients(stop_gradients))?;
         if stop_gradients {
@@ -341,6 +346,7 @@ category gradients {
         #[default(0.0)] decay_lambda: f64,
         #[default(true)] stop_gradients: bool,
     ) -> (Array, Array, Array) {
+        ivy::__private::check_broadcast("lamb_update", &[w, dcdw, lr, mw_tm1, vw_tm1, step])?;
         let (eff, mw, vw) = ivy::adam_step_with(dcdw, mw_tm1, vw_tm1, step, ivy::opts::AdamStep::new().beta1(beta1).beta2(beta2).epsilon(epsilon))?;
         let eff = if decay_lambda > 0.0 {
             ivy::add(&eff, &ivy::multiply(w, decay_lambda)?)?
