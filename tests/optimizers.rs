@@ -353,6 +353,11 @@ fn containers_of_weights_are_updated_per_leaf() -> Result<()> {
     let (w1, ..) = ivy::lamb_update(&ws, &gs, 0.1, 0, 0, 1)?;
     assert_ulps(leaf(&w1, "a"), &LAMB_01, 4);
 
+    // The Container method forms.
+    let (w1, ..) = ws.adam_update(&gs, 0.1, 0, 0, 1)?;
+    assert_ulps(leaf(&w1, "a"), &ADAM_01, 4);
+    assert_ulps(leaf(&ws.lars_update(&gs, 0.1)?, "a"), &LARS_01, 4);
+
     // adam_step over a Container of gradients.
     let (d, m, v) = ivy::adam_step(&ivy::container! { x: [1.0, 2.0, 3.0] }, 0, 0, 1)?;
     assert_ulps(leaf(&d, "x"), &ADAM_STEP_DELTA, 4);
