@@ -391,3 +391,81 @@ fn gradients_are_per_thread() {
         h.join().unwrap();
     }
 }
+
+// --- user ops and the seed's examples ------------------------------------------
+
+/// `x * tanh(softplus(x))`, written in ivy ops by a user.
+#[ivy::op(category = activations, dtypes(float))]
+fn my_mish(x: Array) -> Array {
+    ivy::multiply(x, &ivy::tanh(&ivy::softplus(x)?)?)
+}
+
+#[test]
+fn a_user_op_is_differentiable_through_the_ops_it_calls() {
+    let x = Array::from_vec(vec![-1.0f64, 0.5, 2.0]);
+    let g = ivy::grad(|x: &Array| ivy::sum(&my_mish(x)?))(&x)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap();
+    for (i, &v) in [-1.0f64, 0.5, 2.0].iter().enumerate() {
+        let sp = v.exp().ln_1p();
+        let t = sp.tanh();
+        let want = t + v * (1.0 - t * t) * (1.0 / (1.0 + (-v).exp()));
+        assert!((g[i] - want).abs() < 1e-12, "{} vs {want}", g[i]);
+    }
+    // And over a container, through the generated method.
+    let c = ivy::container! { a: x.clone() };
+    let gc = ivy::grad(|c: &Container| ivy::sum(c.my_mish()?.leaf("a")?))(&c).unwrap();
+    assert_eq!(gc.leaf("a").unwrap().to_vec::<f64>().unwrap(), g);
+}
+
+#[test]
+fn the_seeds_execute_with_gradients_example() {
+    // def func(xs): return ivy.mean(xs[0] + xs[1].b)
+    // x = Container(a=x, b=x); y = Container(b=y, c=x); xs = [x, y]
+    // execute_with_gradients(func, xs, xs_grad_idxs=[[0]], ret_grad_idxs=[["a"]])
+    let arr = a(&[1.0, 2.0, 3.0]);
+    let x = ivy::container! { a: arr.clone(), b: arr.clone() };
+    let y = ivy::container! { b: a(&[4.0, 5.0, 6.0]), c: arr.clone() };
+    let xs = vec![x, y];
+    let func = |xs: &Vec<Container>| ivy::mean(&ivy::add(&xs[0], xs[1].leaf("b")?)?);
+    let opts = ExecuteWithGradients::new()
+        .xs_grad_idxs(Some(vec![nest_index![0]]))
+        .ret_grad_idxs(Some(vec![nest_index!["a"]]));
+    let (ret, grads) = ivy::execute_with_gradients_with(func, &xs, opts).unwrap();
+    // func returns a container {a: mean(x + y.b), b: mean(x + y.b)} = 7 each.
+    assert_eq!(ret.leaf("a").unwrap(), &Array::scalar(7.0f32));
+    assert_eq!(ret.leaf("b").unwrap(), &Array::scalar(7.0f32));
+    // Output "a" depends on xs[0].a; xs[0].a and xs[0].b are one array, so
+    // both get d mean / d x = 1/3 each.
+    let g: Container = grads.into_tree().unwrap();
+    assert_eq!(g.cont_all_key_chains(), ["a/a", "a/b"]);
+    for kc in ["a/a", "a/b"] {
+        let v = g.leaf(kc).unwrap().to_vec::<f32>().unwrap();
+        assert!(
+            v.iter().all(|&e| (e - 1.0 / 3.0).abs() < 1e-7),
+            "{kc}: {v:?}"
+        );
+    }
+}
+
+#[test]
+fn the_seeds_custom_gradient_example() {
+    // inter_func = log1p(exp(x)) with custom_grad_fn giving
+    // upstream * (1 - 10 / (1 + x)) (what the seed's code meant);
+    // func = sum(inter_func(x) ** 2) at x = 50.
+    let inter = ivy::bind_custom_gradient_function(
+        |x: &Array| ivy::log1p(&ivy::exp(x)?),
+        |(x, _): (&Array, &Array), up: &Array| {
+            ivy::multiply(up, &ivy::subtract(1, &ivy::divide(10, &ivy::add(x, 1)?)?)?)
+        },
+    );
+    let func = |x: &Array| ivy::sum(&ivy::pow(&inter(x)?, 2)?);
+    let x = Array::from_vec(vec![50.0f64]);
+    let (ret, grad) = ivy::execute_with_gradients(func, &x).unwrap();
+    let f = (50.0f64.exp()).ln_1p();
+    assert!((ret.to_vec::<f64>().unwrap()[0] - f * f).abs() < 1e-9);
+    let g = grad.leaf().unwrap().to_vec::<f64>().unwrap()[0];
+    let want = 2.0 * f * (1.0 - 10.0 / 51.0);
+    assert!((g - want).abs() < 1e-9, "{g} vs {want}");
+}
