@@ -288,3 +288,116 @@ fn exempt_ops_exist() {
         );
     }
 }
+
+/// Second order, in float64: the gradient of `h(x) = <grad L(x), v>` (a
+/// gradient function inside another) against finite differences of the
+/// first-order gradient. It checks that every derivative rule is itself
+/// differentiable.
+fn check_second_order(op: &'static OpInfo, rng: &mut Rng) -> Result<bool, String> {
+    let d = Dtype::Float64;
+    let sample = op.sample.ok_or("no sample")?;
+    let base = sample(d);
+    let slots = float_slots(&base, d);
+    if slots.is_empty() {
+        return Ok(false);
+    }
+    let (lo, hi) = input_range(op.name);
+    let mut args = base.clone();
+    for &s in &slots {
+        let shape = get(&base, s).shape().clone();
+        args = set(
+            &args,
+            s,
+            array_f64(&shape, rng.uniform(lo, hi, shape.size())),
+        );
+    }
+    let outs = op.call(&args).map_err(|e| format!("the call fails: {e}"))?;
+    if outs.iter().any(|o| !o.dtype().is_float()) {
+        return Ok(false);
+    }
+    let weights: Vec<Array> = outs
+        .iter()
+        .map(|o| array_f64(o.shape(), rng.uniform(-1.0, 1.0, o.size())))
+        .collect();
+    let inputs: Vec<Array> = slots.iter().map(|&s| get(&args, s)).collect();
+    let vs: Vec<Array> = inputs
+        .iter()
+        .map(|x| array_f64(x.shape(), rng.uniform(-1.0, 1.0, x.size())))
+        .collect();
+    let loss = |xs: &Vec<Array>| -> ivy::Result<Array> {
+        let mut a = args.clone();
+        for (&s, x) in slots.iter().zip(xs) {
+            a = set(&a, s, x.clone());
+        }
+        projection(&op.call(&a)?, &weights)
+    };
+    let h = |xs: &Vec<Array>| -> ivy::Result<Array> {
+        let g = ivy::grad(loss)(xs)?;
+        let mut total = Array::scalar(0.0f64);
+        for (gi, v) in g.iter().zip(&vs) {
+            total = ivy::add(&total, &ivy::sum(&ivy::multiply(gi, v)?)?)?;
+        }
+        Ok(total)
+    };
+    let tape =
+        ivy::grad(h)(&inputs).map_err(|e| format!("the second-order gradient fails: {e}"))?;
+    let eps = 1e-5;
+    for (k, x) in inputs.iter().enumerate() {
+        let xv = to_f64(x);
+        let t = to_f64(&tape[k]);
+        for i in 0..xv.len() {
+            let at = |delta: f64| -> Result<f64, String> {
+                let mut v = xv.clone();
+                v[i] += delta;
+                let mut xs = inputs.clone();
+                xs[k] = array_f64(x.shape(), v);
+                h(&xs).map(|a| to_f64(&a)[0]).map_err(|e| e.to_string())
+            };
+            let fd = (at(eps)? - at(-eps)?) / (2.0 * eps);
+            if (t[i] - fd).abs() > 1e-4 + 1e-4 * fd.abs() {
+                return Err(format!(
+                    "input {k} element {i}: tape {:.6e} vs finite difference {fd:.6e}",
+                    t[i]
+                ));
+            }
+        }
+    }
+    Ok(true)
+}
+
+#[test]
+fn every_derivative_rule_is_itself_differentiable() {
+    let mut rng = Rng(777);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for op in catalogue::ops() {
+        let differentiable = matches!(
+            op.differentiable,
+            Differentiability::Yes | Differentiability::Derived
+        );
+        if !differentiable || op.kind == OpKind::Standalone {
+            continue;
+        }
+        if EXEMPT.iter().any(|(n, _)| *n == op.name) {
+            continue;
+        }
+        if !op
+            .supported_dtypes(ivy::current_backend())
+            .contains(Dtype::Float64)
+        {
+            continue;
+        }
+        match check_second_order(op, &mut rng) {
+            Ok(true) => checked += 1,
+            Ok(false) => {}
+            Err(e) => failures.push(format!("{}: {e}", op.name)),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} second-order mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked > 100, "only {checked} ops were checked");
+}
