@@ -469,3 +469,65 @@ fn the_seeds_custom_gradient_example() {
     let want = 2.0 * f * (1.0 - 10.0 / 51.0);
     assert!((g - want).abs() < 1e-9, "{g} vs {want}");
 }
+
+// --- complex inputs ------------------------------------------------------------
+
+/// PyTorch's convention: for a real loss L of z = x + iy the gradient is
+/// dL/dx + i dL/dy, checked by finite differences on both parts.
+#[test]
+fn complex_gradients_follow_the_real_and_imaginary_derivatives() {
+    use ivy::Complex64 as Complex128; // num_complex::Complex<f64>: dtype complex128
+    let z0 = [Complex128::new(0.4, 0.3), Complex128::new(-0.7, 0.5)];
+    let w = [Complex128::new(0.3, -1.2), Complex128::new(-0.8, 0.6)];
+    for name in [
+        "sin",
+        "cos",
+        "exp",
+        "log",
+        "sqrt",
+        "tanh",
+        "square",
+        "reciprocal",
+        "conj",
+        "real",
+        "imag",
+        "abs",
+        "angle",
+        "negative",
+        "expm1",
+        "log1p",
+        "sinh",
+        "cosh",
+    ] {
+        let op = ivy::catalogue::op(name).unwrap();
+        // L(z) = sum(real(f(z) * w)), in complex128.
+        let loss = |z: &Array| -> ivy::Result<Array> {
+            let out = op
+                .call(&ivy::catalogue::CallArgs::new().arg(z.clone()))?
+                .remove(0);
+            let out = ivy::astype(&out, ivy::Dtype::Complex128)?;
+            ivy::sum(&ivy::real(&ivy::multiply(&out, &ivy::asarray(&w[..])?)?)?)
+        };
+        let z = ivy::asarray(&z0[..]).unwrap();
+        let g = ivy::grad(loss)(&z).unwrap().to_vec::<Complex128>().unwrap();
+        let at = |k: usize, d: Complex128| -> f64 {
+            let mut v = z0;
+            v[k] += d;
+            loss(&ivy::asarray(&v[..]).unwrap())
+                .unwrap()
+                .to_vec::<f64>()
+                .unwrap()[0]
+        };
+        let h = 1e-6;
+        for k in 0..2 {
+            let dx = (at(k, Complex128::new(h, 0.0)) - at(k, Complex128::new(-h, 0.0))) / (2.0 * h);
+            let dy = (at(k, Complex128::new(0.0, h)) - at(k, Complex128::new(0.0, -h))) / (2.0 * h);
+            assert!(
+                (g[k].re - dx).abs() < 1e-6 && (g[k].im - dy).abs() < 1e-6,
+                "{name} at {}: tape {} vs {dx} + {dy}i",
+                z0[k],
+                g[k]
+            );
+        }
+    }
+}
