@@ -169,8 +169,9 @@ category gradients {
     ///
     /// exactly as Ivy computes it: `epsilon` also sits in the denominator
     /// of the bias correction `alpha` (which the Adam paper does not have; it
-    /// keeps `alpha` finite at `step = 0`), so `delta` is a hair below the
-    /// paper's (0.99999577 rather than 0.99999684 for the example below).
+    /// keeps `alpha` finite at `step = 0`), so `delta` is about `10 *
+    /// epsilon` (relative) below the paper's: 0.9999958 rather than
+    /// 0.9999968 for the first element of the example below.
     ///
     /// `step` is the 1-based training step, a number or an array; the bias
     /// correction `alpha` is computed in float64 (where the backend has it)
