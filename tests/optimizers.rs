@@ -213,24 +213,22 @@ fn adam_over_several_steps_with_other_hyperparameters() -> Result<()> {
 }
 
 #[test]
-fn lars_and_lamb_with_weight_decay_follow_the_papers() -> Result<()> {
+fn lars_and_lamb_with_weight_decay_follow_the_reference() -> Result<()> {
     let (wv, gv) = ([1.0, -2.0, 0.5], [0.3, 0.1, -0.4]);
     let (wa, ga) = (ivy::asarray(&wv[..])?, ivy::asarray(&gv[..])?);
     let (lr, lambda) = (0.1, 0.01);
-    // LARS: lr * ||w|| / (||g|| + lambda ||w||), along g + lambda w.
-    let local = lr * norm(&wv) / (norm(&gv) + lambda * norm(&wv) + 1e-12);
-    let want: Vec<f64> = wv
-        .iter()
-        .zip(&gv)
-        .map(|(w, g)| w - local * (g + lambda * w))
-        .collect();
+    // LARS (reference/ivy.md): lr = ||w|| lr / (||g|| + 1e-12), then
+    // lr /= ||w|| lambda; a gradient-descent step along g.
+    let local = lr * norm(&wv) / (norm(&gv) + 1e-12) / (norm(&wv) * lambda);
+    let want: Vec<f64> = wv.iter().zip(&gv).map(|(w, g)| w - local * g).collect();
     let got = ivy::lars_update_with(&wa, &ga, lr, LarsUpdate::new().decay_lambda(lambda))?;
     assert_close(&got, &want, 1e-12);
-    // LAMB: u = adam's delta + lambda w, rate min(||w|| / ||u||, 10) * lr.
+    // LAMB: r2 = ||delta + lambda w||, rate min(||w|| / r2, 10) * lr, a step
+    // along adam's delta.
     let (d, m, v) = adam_step_f64(&gv, &[0.0; 3], &[0.0; 3], 1.0, (0.9, 0.999, 1e-7));
     let u: Vec<f64> = d.iter().zip(&wv).map(|(d, w)| d + lambda * w).collect();
     let rate = (norm(&wv) / (norm(&u) + 1e-12)).min(10.0) * lr;
-    let want: Vec<f64> = wv.iter().zip(&u).map(|(w, u)| w - rate * u).collect();
+    let want: Vec<f64> = wv.iter().zip(&d).map(|(w, d)| w - rate * d).collect();
     let (w1, m1, v1) = ivy::lamb_update_with(
         &wa,
         &ga,

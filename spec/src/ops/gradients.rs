@@ -113,13 +113,11 @@ category gradients {
     /// [`stable_divide`](crate::stable_divide), so a zero gradient gives a
     /// zero step.
     ///
-    /// `decay_lambda` is the weight decay: when positive the local rate is
-    /// `lr * ||w|| / (||dcdw|| + decay_lambda * ||w||)` and the step follows
-    /// `dcdw + decay_lambda * w`, as in the LARS paper. (Ivy's code instead
-    /// divides the local rate by `||w|| * decay_lambda` and steps along
-    /// `dcdw` alone, which multiplies the rate by `1 / (||w|| *
-    /// decay_lambda)`, e.g. by 10⁴ for `decay_lambda = 1e-4` and unit
-    /// weights; with the default `decay_lambda = 0` both agree.)
+    /// `decay_lambda`, when positive, divides the local rate by
+    /// `||w|| * decay_lambda`, as the reference does. (The LARS paper
+    /// instead uses `lr * ||w|| / (||dcdw|| + decay_lambda * ||w||)` along
+    /// `dcdw + decay_lambda * w`; with the default `decay_lambda = 0` both
+    /// agree.)
     ///
     /// ```
     /// let w = ivy::array![1.0, 2.0, 3.0];
@@ -145,16 +143,13 @@ category gradients {
         ivy::__private::check_broadcast("lars_update", &[w, dcdw, lr])?;
         let w_norm = ivy::vector_norm(w)?;
         let g_norm = ivy::vector_norm(dcdw)?;
-        let (den, grad) = if decay_lambda > 0.0 {
-            (
-                ivy::add(&g_norm, &ivy::multiply(&w_norm, decay_lambda)?)?,
-                ivy::add(dcdw, &ivy::multiply(w, decay_lambda)?)?,
-            )
+        let lr = ivy::stable_divide(&ivy::multiply(&w_norm, lr)?, &g_norm)?;
+        let lr = if decay_lambda > 0.0 {
+            ivy::divide(&lr, &ivy::multiply(&w_norm, decay_lambda)?)?
         } else {
-            (g_norm, dcdw.clone())
+            lr
         };
-        let lr = ivy::stable_divide(&ivy::multiply(&w_norm, lr)?, &den)?;
-        ivy::gradient_descent_update_with(w, &grad, &lr, ivy::opts::GradientDescentUpdate::new().stop_gradients(stop_gradients))
+        ivy::gradient_descent_update_with(w, dcdw, &lr, ivy::opts::GradientDescentUpdate::new().stop_gradients(stop_gradients))
     }
 
     /// One step of Adam's moment estimates (Ivy's `adam_step`): returns the
@@ -313,11 +308,10 @@ category gradients {
     /// [`stable_divide`](crate::stable_divide)). Returns `(w_new, mw, vw)`,
     /// with `stop_gradients` as in [`adam_update`](crate::adam_update).
     ///
-    /// `decay_lambda` is the weight decay: when positive the step follows
-    /// `eff + decay_lambda * w` and the trust ratio uses its norm, as in the
-    /// LAMB paper. (Ivy's code uses that norm in the ratio but steps along
-    /// `eff` alone, so its decay only shrinks the rate; with the default
-    /// `decay_lambda = 0` both agree.)
+    /// `decay_lambda`, when positive, puts `||eff + decay_lambda * w||` in
+    /// the trust ratio while the step follows `eff`, as the reference does.
+    /// (The LAMB paper also steps along `eff + decay_lambda * w`; with the
+    /// default `decay_lambda = 0` both agree.)
     ///
     /// ```
     /// let w = ivy::array![1.0, 2.0, 3.0];
@@ -349,13 +343,12 @@ category gradients {
     ) -> (Array, Array, Array) {
         ivy::__private::check_broadcast("lamb_update", &[w, dcdw, lr, mw_tm1, vw_tm1, step])?;
         let (eff, mw, vw) = ivy::adam_step_with(dcdw, mw_tm1, vw_tm1, step, ivy::opts::AdamStep::new().beta1(beta1).beta2(beta2).epsilon(epsilon))?;
-        let eff = if decay_lambda > 0.0 {
-            ivy::add(&eff, &ivy::multiply(w, decay_lambda)?)?
-        } else {
-            eff
-        };
         let r1 = ivy::vector_norm(w)?;
-        let r2 = ivy::vector_norm(&eff)?;
+        let r2 = if decay_lambda > 0.0 {
+            ivy::vector_norm(&ivy::add(&eff, &ivy::multiply(w, decay_lambda)?)?)?
+        } else {
+            ivy::vector_norm(&eff)?
+        };
         let ratio = ivy::minimum(&ivy::stable_divide(&r1, &r2)?, max_trust_ratio)?;
         let lr = ivy::multiply(&ratio, lr)?;
         let w_new = ivy::optimizer_update_with(w, &eff, &lr, ivy::opts::OptimizerUpdate::new().stop_gradients(stop_gradients))?;
