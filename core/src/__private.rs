@@ -666,6 +666,16 @@ pub fn reduce_loss(op: &str, x: &Array, reduction: &str) -> Result<Array> {
     }
 }
 
+/// Check that the arrays broadcast together, with an error naming `op` (for
+/// compositional ops, whose callees would otherwise name themselves).
+pub fn check_broadcast(op: &str, xs: &[&Array]) -> Result<()> {
+    let mut shape = Shape::scalar();
+    for x in xs {
+        shape = crate::shape::broadcast_shapes_of(op, &shape, x.shape())?;
+    }
+    Ok(())
+}
+
 /// Map a nestable op's leaf function over the containers among its `N`
 /// operands (the engine of the generated `__nested_<op>` functions): `f`
 /// gets the operands at one key chain, every one a leaf.

@@ -51,10 +51,10 @@ pub(crate) fn backward(
         stack.push((node.clone(), true));
         if !target_index.contains_key(&ptr) {
             for input in &node.inputs {
-                if let Some(n) = &input.node {
-                    if !index.contains_key(&Arc::as_ptr(n)) {
-                        stack.push((n.clone(), false));
-                    }
+                if let Some(n) = &input.node
+                    && !index.contains_key(&Arc::as_ptr(n))
+                {
+                    stack.push((n.clone(), false));
                 }
             }
         }

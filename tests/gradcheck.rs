@@ -1,0 +1,399 @@
+//! Gradient checking for every op, driven by the catalogue: for every
+//! differentiable op (primary ops with a `#[vjp]`, compositional and mixed
+//! ops through their bodies) and every float dtype it supports, the tape's
+//! gradient of a random projection of the op's outputs is compared with
+//! central finite differences computed in float64 at the same point.
+//!
+//! A new op with a wrong or missing derivative fails here. Ops exempt from
+//! the comparison are listed in [`EXEMPT`] with the reason.
+
+use ivy::catalogue::{self, CallArgs, Differentiability, OpInfo, OpKind, Value};
+use ivy::{Array, Dtype};
+
+/// Ops whose gradient is not compared, and why.
+const EXEMPT: &[(&str, &str)] = &[
+    (
+        "stop_gradient",
+        "its gradient is zero by definition, unlike its finite differences",
+    ),
+    (
+        "optimizer_update",
+        "stops gradients by default (stop_gradients = true); tested in tests/optimizers.rs",
+    ),
+    (
+        "gradient_descent_update",
+        "stops gradients by default; tested in tests/optimizers.rs",
+    ),
+    (
+        "lars_update",
+        "stops gradients by default; tested in tests/optimizers.rs",
+    ),
+    (
+        "adam_update",
+        "stops gradients by default; tested in tests/optimizers.rs",
+    ),
+    (
+        "lamb_update",
+        "stops gradients by default; tested in tests/optimizers.rs",
+    ),
+];
+
+/// Where an op's inputs are drawn, away from its singular points (the
+/// default is [0.3, 0.9]).
+fn input_range(op: &str) -> (f64, f64) {
+    match op {
+        "acosh" => (1.2, 2.0),
+        // Away from the kinks at integers of x1 / x2.
+        "remainder" | "fmod" => (0.55, 0.95),
+        _ => (0.3, 0.9),
+    }
+}
+
+/// A small deterministic generator (splitmix64), so the test needs nothing.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn uniform(&mut self, lo: f64, hi: f64, n: usize) -> Vec<f64> {
+        (0..n).map(|_| lo + (hi - lo) * self.next()).collect()
+    }
+}
+
+/// Tolerances (relative, absolute) of the comparison per dtype.
+fn tolerance(d: Dtype) -> (f64, f64) {
+    match d {
+        Dtype::Float64 => (1e-5, 1e-6),
+        Dtype::Float32 => (2e-3, 2e-4),
+        _ => (6e-2, 3e-2),
+    }
+}
+
+/// Where the differentiated arrays sit in the call: (positional index,
+/// element index within a list, or None for a single array).
+type Slot = (usize, Option<usize>);
+
+fn float_slots(args: &CallArgs, d: Dtype) -> Vec<Slot> {
+    let mut out = Vec::new();
+    for (i, v) in args.positional().iter().enumerate() {
+        match v {
+            Value::Array(a) if a.dtype() == d => out.push((i, None)),
+            Value::Arrays(xs) => {
+                for (j, a) in xs.iter().enumerate() {
+                    if a.dtype() == d {
+                        out.push((i, Some(j)));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+fn get(args: &CallArgs, s: Slot) -> Array {
+    match (&args.positional()[s.0], s.1) {
+        (Value::Array(a), None) => a.clone(),
+        (Value::Arrays(xs), Some(j)) => xs[j].clone(),
+        _ => unreachable!("slots come from float_slots"),
+    }
+}
+
+fn set(args: &CallArgs, s: Slot, a: Array) -> CallArgs {
+    match (&args.positional()[s.0], s.1) {
+        (Value::Array(_), None) => args.clone().with_arg(s.0, a),
+        (Value::Arrays(xs), Some(j)) => {
+            let mut xs = xs.clone();
+            xs[j] = a;
+            args.clone().with_arg(s.0, Value::Arrays(xs))
+        }
+        _ => unreachable!("slots come from float_slots"),
+    }
+}
+
+/// `sum_k sum(out_k * w_k)` in float64, with the projection weights `w`
+/// drawn once per output shape.
+fn projection(outs: &[Array], weights: &[Array]) -> ivy::Result<Array> {
+    let mut total = ivy::Array::scalar(0.0f64);
+    for (o, w) in outs.iter().zip(weights) {
+        let o = ivy::astype(o, Dtype::Float64)?;
+        total = ivy::add(&total, &ivy::sum(&ivy::multiply(&o, w)?)?)?;
+    }
+    Ok(total)
+}
+
+fn to_f64(a: &Array) -> Vec<f64> {
+    ivy::astype(a, Dtype::Float64)
+        .and_then(|a| a.to_vec::<f64>())
+        .expect("a float array converts to float64")
+}
+
+fn array_f64(shape: &ivy::Shape, v: Vec<f64>) -> Array {
+    Array::from_shape_vec(shape.clone(), v).expect("the shape fits")
+}
+
+/// Check one op on one dtype; `Ok(None)` when there is nothing to check.
+fn check(op: &'static OpInfo, d: Dtype, rng: &mut Rng) -> Result<Option<String>, String> {
+    let sample = op.sample.ok_or("no sample")?;
+    let base = sample(d);
+    let slots = float_slots(&base, d);
+    if slots.is_empty() {
+        return Ok(None);
+    }
+    // The point: random values of dtype d (and their exact float64 copy).
+    let (lo, hi) = input_range(op.name);
+    let mut args = base.clone();
+    let mut args64 = base.clone();
+    for &s in &slots {
+        let shape = get(&base, s).shape().clone();
+        let v = rng.uniform(lo, hi, shape.size());
+        let x = ivy::astype(&array_f64(&shape, v), d).map_err(|e| e.to_string())?;
+        let x64 = ivy::astype(&x, Dtype::Float64).map_err(|e| e.to_string())?;
+        args = set(&args, s, x);
+        args64 = set(&args64, s, x64);
+    }
+    // A dtype argument equal to d (a cast, a creation dtype) is float64 in
+    // the finite differences' call, which would otherwise round to d.
+    for (i, v) in base.positional().iter().enumerate() {
+        if matches!(v, Value::Dtype(x) if *x == d) {
+            args64 = args64.with_arg(i, Value::Dtype(Dtype::Float64));
+        }
+    }
+    let outs = match op.call(&args) {
+        Ok(outs) => outs,
+        Err(e) => return Err(format!("the call fails: {e}")),
+    };
+    if outs
+        .iter()
+        .any(|o| !(o.dtype().is_float() || o.dtype().is_complex()))
+    {
+        return Ok(None);
+    }
+    let weights: Vec<Array> = outs
+        .iter()
+        .map(|o| array_f64(o.shape(), rng.uniform(-1.0, 1.0, o.size())))
+        .collect();
+
+    // The tape's gradient, in dtype d.
+    let inputs: Vec<Array> = slots.iter().map(|&s| get(&args, s)).collect();
+    let grads = ivy::grad(|xs: &Vec<Array>| {
+        let mut a = args.clone();
+        for (&s, x) in slots.iter().zip(xs) {
+            a = set(&a, s, x.clone());
+        }
+        projection(&op.call(&a)?, &weights)
+    })(&inputs)
+    .map_err(|e| format!("the gradient fails: {e}"))?;
+
+    // Central differences in float64.
+    let eps = 1e-6;
+    let (rtol, atol) = tolerance(d);
+    let mut worst = String::new();
+    for (k, &s) in slots.iter().enumerate() {
+        let x64 = get(&args64, s);
+        let shape = x64.shape().clone();
+        let xv = to_f64(&x64);
+        let tape = to_f64(&grads[k]);
+        for i in 0..xv.len() {
+            let f = |delta: f64| -> Result<f64, String> {
+                let mut v = xv.clone();
+                v[i] += delta;
+                let a = set(&args64, s, array_f64(&shape, v));
+                let outs = op.call(&a).map_err(|e| e.to_string())?;
+                let p = projection(&outs, &weights).map_err(|e| e.to_string())?;
+                Ok(to_f64(&p)[0])
+            };
+            let fd = (f(eps)? - f(-eps)?) / (2.0 * eps);
+            let got = tape[i];
+            if (got - fd).abs() > atol + rtol * fd.abs() {
+                worst =
+                    format!("input {k} element {i}: tape {got:.6e} vs finite difference {fd:.6e}");
+                break;
+            }
+        }
+        if !worst.is_empty() {
+            break;
+        }
+    }
+    if worst.is_empty() {
+        Ok(Some(String::new()))
+    } else {
+        Err(worst)
+    }
+}
+
+#[test]
+fn every_differentiable_op_matches_finite_differences_on_every_float_dtype() {
+    let mut rng = Rng(12345);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for op in catalogue::ops() {
+        let differentiable = matches!(
+            op.differentiable,
+            Differentiability::Yes | Differentiability::Derived
+        );
+        if !differentiable || op.kind == OpKind::Standalone {
+            continue;
+        }
+        if EXEMPT.iter().any(|(n, _)| *n == op.name) {
+            continue;
+        }
+        let supported = op.supported_dtypes(ivy::current_backend());
+        for d in [
+            Dtype::Float64,
+            Dtype::Float32,
+            Dtype::Float16,
+            Dtype::BFloat16,
+        ] {
+            if !supported.contains(d) {
+                continue;
+            }
+            match check(op, d, &mut rng) {
+                Ok(Some(_)) => checked += 1,
+                Ok(None) => eprintln!("skipped {} on {d}", op.name),
+                Err(e) => failures.push(format!("{} on {d}: {e}", op.name)),
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} gradient mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        checked > 200,
+        "only {checked} op x dtype pairs were checked"
+    );
+    eprintln!("{checked} op x dtype pairs checked");
+}
+
+#[test]
+fn exempt_ops_exist() {
+    for (name, _) in EXEMPT {
+        assert!(
+            catalogue::op(name).is_ok(),
+            "{name} is listed but not an op"
+        );
+    }
+}
+
+/// Second order, in float64: the gradient of `h(x) = <grad L(x), v>` (a
+/// gradient function inside another) against finite differences of the
+/// first-order gradient. It checks that every derivative rule is itself
+/// differentiable.
+fn check_second_order(op: &'static OpInfo, rng: &mut Rng) -> Result<bool, String> {
+    let d = Dtype::Float64;
+    let sample = op.sample.ok_or("no sample")?;
+    let base = sample(d);
+    let slots = float_slots(&base, d);
+    if slots.is_empty() {
+        return Ok(false);
+    }
+    let (lo, hi) = input_range(op.name);
+    let mut args = base.clone();
+    for &s in &slots {
+        let shape = get(&base, s).shape().clone();
+        args = set(
+            &args,
+            s,
+            array_f64(&shape, rng.uniform(lo, hi, shape.size())),
+        );
+    }
+    let outs = op.call(&args).map_err(|e| format!("the call fails: {e}"))?;
+    if outs.iter().any(|o| !o.dtype().is_float()) {
+        return Ok(false);
+    }
+    let weights: Vec<Array> = outs
+        .iter()
+        .map(|o| array_f64(o.shape(), rng.uniform(-1.0, 1.0, o.size())))
+        .collect();
+    let inputs: Vec<Array> = slots.iter().map(|&s| get(&args, s)).collect();
+    let vs: Vec<Array> = inputs
+        .iter()
+        .map(|x| array_f64(x.shape(), rng.uniform(-1.0, 1.0, x.size())))
+        .collect();
+    let loss = |xs: &Vec<Array>| -> ivy::Result<Array> {
+        let mut a = args.clone();
+        for (&s, x) in slots.iter().zip(xs) {
+            a = set(&a, s, x.clone());
+        }
+        projection(&op.call(&a)?, &weights)
+    };
+    let h = |xs: &Vec<Array>| -> ivy::Result<Array> {
+        let g = ivy::grad(loss)(xs)?;
+        let mut total = Array::scalar(0.0f64);
+        for (gi, v) in g.iter().zip(&vs) {
+            total = ivy::add(&total, &ivy::sum(&ivy::multiply(gi, v)?)?)?;
+        }
+        Ok(total)
+    };
+    let tape =
+        ivy::grad(h)(&inputs).map_err(|e| format!("the second-order gradient fails: {e}"))?;
+    let eps = 1e-5;
+    for (k, x) in inputs.iter().enumerate() {
+        let xv = to_f64(x);
+        let t = to_f64(&tape[k]);
+        for i in 0..xv.len() {
+            let at = |delta: f64| -> Result<f64, String> {
+                let mut v = xv.clone();
+                v[i] += delta;
+                let mut xs = inputs.clone();
+                xs[k] = array_f64(x.shape(), v);
+                h(&xs).map(|a| to_f64(&a)[0]).map_err(|e| e.to_string())
+            };
+            let fd = (at(eps)? - at(-eps)?) / (2.0 * eps);
+            if (t[i] - fd).abs() > 1e-4 + 1e-4 * fd.abs() {
+                return Err(format!(
+                    "input {k} element {i}: tape {:.6e} vs finite difference {fd:.6e}",
+                    t[i]
+                ));
+            }
+        }
+    }
+    Ok(true)
+}
+
+#[test]
+fn every_derivative_rule_is_itself_differentiable() {
+    let mut rng = Rng(777);
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for op in catalogue::ops() {
+        let differentiable = matches!(
+            op.differentiable,
+            Differentiability::Yes | Differentiability::Derived
+        );
+        if !differentiable || op.kind == OpKind::Standalone {
+            continue;
+        }
+        if EXEMPT.iter().any(|(n, _)| *n == op.name) {
+            continue;
+        }
+        if !op
+            .supported_dtypes(ivy::current_backend())
+            .contains(Dtype::Float64)
+        {
+            continue;
+        }
+        match check_second_order(op, &mut rng) {
+            Ok(true) => checked += 1,
+            Ok(false) => {}
+            Err(e) => failures.push(format!("{}: {e}", op.name)),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} second-order mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked > 100, "only {checked} ops were checked");
+}
