@@ -9,7 +9,8 @@
 //!   `{l1: {w, b}, l2: {w, b}, l3: {w, b}}`, and so are their gradients and
 //!   the optimiser's moments: every step is a few ops over whole containers.
 //! - `ivy::execute_with_gradients` differentiates the softmax cross-entropy
-//!   of a mini-batch with respect to the weights; Adam updates them.
+//!   of a mini-batch with respect to the weights; `ivy::adam_update` updates
+//!   them, its moments a Container too.
 //! - A progress bar shows the running loss (on a terminal; elsewhere, as in
 //!   CI, one line every few epochs), the final training accuracy is printed,
 //!   and the loss curve is written as a PNG (`target/train-loss.png` unless
@@ -143,34 +144,6 @@ fn zeros_like(weights: &Container) -> ivy::Result<Container> {
     weights.cont_map(|w, _| ivy::zeros_like(w))
 }
 
-// INTERIM: Adam written here in ivy ops, with the formulas and defaults of
-// Ivy's `adam_step`/`adam_update` (beta1 = 0.9, beta2 = 0.999, epsilon =
-// 1e-7), until `ivy::adam_update` lands; then this function goes away.
-fn adam_update(
-    w: &Container,
-    dcdw: &Container,
-    lr: f64,
-    mw_tm1: &Container,
-    vw_tm1: &Container,
-    step: usize,
-) -> ivy::Result<(Container, Container, Container)> {
-    let (beta1, beta2, epsilon) = (0.9f64, 0.999f64, 1e-7f64);
-    let mw = ivy::add(
-        &ivy::multiply(mw_tm1, beta1)?,
-        &ivy::multiply(dcdw, 1.0 - beta1)?,
-    )?;
-    let vw = ivy::add(
-        &ivy::multiply(vw_tm1, beta2)?,
-        &ivy::multiply(&ivy::square(dcdw)?, 1.0 - beta2)?,
-    )?;
-    let t = step as i32;
-    let alpha = (1.0 - beta2.powi(t)).sqrt() / (1.0 - beta1.powi(t) + epsilon);
-    let denom = ivy::add(&ivy::sqrt(&ivy::maximum(&vw, 0)?)?, epsilon)?;
-    let delta = ivy::divide(&ivy::multiply(&mw, alpha)?, &denom)?;
-    let w_new = ivy::subtract(w, &ivy::multiply(&delta, lr)?)?;
-    Ok((w_new, mw, vw))
-}
-
 fn main() -> Fallible<()> {
     let out: PathBuf = std::env::args_os()
         .nth(1)
@@ -222,7 +195,7 @@ fn main() -> Fallible<()> {
                 ivy::execute_with_gradients(|w: &Container| loss(w, bx, by), &weights)?;
             let grads: Container = grads.into_tree()?;
             step += 1;
-            let (w, m, v) = adam_update(&weights, &grads, LEARNING_RATE, &mw, &vw, step)?;
+            let (w, m, v) = ivy::adam_update(&weights, &grads, LEARNING_RATE, &mw, &vw, step)?;
             (weights, mw, vw) = (w, m, v);
             epoch_loss += value.item()?.to_f64();
         }
