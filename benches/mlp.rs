@@ -267,7 +267,11 @@ fn tape(c: &mut Criterion) {
     g.finish();
 
     // The per-op figures, from a quick timing of its own (criterion's
-    // estimates are not available to the bench itself).
+    // estimates are not available to the bench itself): only when
+    // benchmarking this group, not in `cargo test --benches`.
+    if !timing_tape() {
+        return;
+    }
     let time = |f: &dyn Fn()| {
         for _ in 0..200 {
             f();
@@ -302,6 +306,60 @@ fn tape(c: &mut Criterion) {
         (t - f - b) / n,
         (t - f) / n
     );
+}
+
+/// Whether this run benchmarks the `tape` group: `cargo bench` passes
+/// `--bench`, and a filter, if given, must match the group's ids (a plain
+/// substring test; criterion's filters are regular expressions, so this may
+/// print the summary for a filter that selected nothing, never skip it
+/// wrongly for a plain name). `--profile-time` runs skip it.
+fn timing_tape() -> bool {
+    const WITH_VALUE: &[&str] = &[
+        "--warm-up-time",
+        "--measurement-time",
+        "--sample-size",
+        "--save-baseline",
+        "--baseline",
+        "--baseline-lenient",
+        "--load-baseline",
+        "--profile-time",
+        "--noise-threshold",
+        "--confidence-level",
+        "--significance-level",
+        "--nresamples",
+        "--output-format",
+        "--color",
+        "--plotting-backend",
+        "--format",
+    ];
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.iter().any(|a| a == "--bench") || args.iter().any(|a| a.starts_with("--profile-time"))
+    {
+        return false;
+    }
+    let mut filter = None;
+    let mut i = 0;
+    while i < args.len() {
+        let a = &args[i];
+        if WITH_VALUE.contains(&a.as_str()) {
+            i += 2;
+            continue;
+        }
+        if !a.starts_with('-') {
+            filter = Some(a.clone());
+            break;
+        }
+        i += 1;
+    }
+    filter.is_none_or(|f| {
+        [
+            "tape/traced/100_ops/16",
+            "tape/forward/100_ops/16",
+            "tape/backward_by_hand/100_ops/16",
+        ]
+        .iter()
+        .any(|id| id.contains(f.as_str()))
+    })
 }
 
 criterion_group!(benches, mlp_step, tape);
