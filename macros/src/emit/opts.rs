@@ -72,6 +72,7 @@ pub fn opts_struct(op: &Op, t: &Target) -> TokenStream {
             .collect();
         lines.push(format!("let o = {path_text}::new(){chain};"));
         lines.push("let _ = o;".into());
+        lines.push("# Ok::<(), ivy::Error>(())".into());
         lines.push("```".into());
         let ex = example_attrs(&lines, t);
         quote!(#head #ex)
@@ -185,6 +186,8 @@ fn setter_example(op: &Op, p: &Param, path_text: &str) -> Vec<String> {
             setter_value(op, p)
         ),
         format!("assert!(o.{}.is_some());", p.name),
+        // A sample value may be built with `?`.
+        "# Ok::<(), ivy::Error>(())".to_string(),
         "```".to_string(),
     ]
 }

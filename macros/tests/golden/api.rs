@@ -755,6 +755,7 @@ pub mod opts {
     /// # extern crate ivy_core as ivy;
     /// let o = ivy::opts::Add::new().alpha(1);
     /// let _ = o;
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[derive(Clone, Debug, Default)]
     #[non_exhaustive]
@@ -781,6 +782,7 @@ pub mod opts {
         /// # extern crate ivy_core as ivy;
         /// let o = ivy::opts::Add::new().alpha(1);
         /// assert!(o.alpha.is_some());
+        /// # Ok::<(), ivy::Error>(())
         /// ```
         #[must_use]
         pub fn alpha(mut self, value: impl ::std::convert::Into<::ivy::Scalar>) -> Self {
@@ -797,6 +799,7 @@ pub mod opts {
     /// # extern crate ivy_core as ivy;
     /// let o = ivy::opts::Sum::new().axis([0]).dtype(ivy::Dtype::Float32);
     /// let _ = o;
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[derive(Clone, Debug, Default)]
     #[non_exhaustive]
@@ -827,6 +830,7 @@ pub mod opts {
         /// # extern crate ivy_core as ivy;
         /// let o = ivy::opts::Sum::new().axis([0]);
         /// assert!(o.axis.is_some());
+        /// # Ok::<(), ivy::Error>(())
         /// ```
         #[must_use]
         pub fn axis(mut self, value: impl ::std::convert::Into<::ivy::Ints>) -> Self {
@@ -840,6 +844,7 @@ pub mod opts {
         /// # extern crate ivy_core as ivy;
         /// let o = ivy::opts::Sum::new().dtype(ivy::Dtype::Float32);
         /// assert!(o.dtype.is_some());
+        /// # Ok::<(), ivy::Error>(())
         /// ```
         #[must_use]
         pub fn dtype(mut self, value: ::ivy::Dtype) -> Self {
@@ -853,6 +858,7 @@ pub mod opts {
         /// # extern crate ivy_core as ivy;
         /// let o = ivy::opts::Sum::new().keepdims(true);
         /// assert!(o.keepdims.is_some());
+        /// # Ok::<(), ivy::Error>(())
         /// ```
         #[must_use]
         pub fn keepdims(mut self, value: bool) -> Self {
@@ -869,6 +875,7 @@ pub mod opts {
     /// # extern crate ivy_core as ivy;
     /// let o = ivy::opts::Softplus::new().beta(0.5);
     /// let _ = o;
+    /// # Ok::<(), ivy::Error>(())
     /// ```
     #[derive(Clone, Debug, Default)]
     #[non_exhaustive]
@@ -895,6 +902,7 @@ pub mod opts {
         /// # extern crate ivy_core as ivy;
         /// let o = ivy::opts::Softplus::new().beta(0.5);
         /// assert!(o.beta.is_some());
+        /// # Ok::<(), ivy::Error>(())
         /// ```
         #[must_use]
         pub fn beta(mut self, value: impl ::std::convert::Into<f64>) -> Self {
