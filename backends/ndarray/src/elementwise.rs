@@ -185,6 +185,12 @@ impl ElementwiseKernels for NdarrayBackend {
         if is_exact(x) && decimals >= 0 {
             return Ok(x.clone());
         }
+        if x.dtype().is_complex() {
+            // NumPy and the Array API: each part rounded on its own.
+            return complex!("round", x, T => host::map("round", x, move |v: T| {
+                T::new(Rounding::round(v.re, decimals), Rounding::round(v.im, decimals))
+            }));
+        }
         reals!("round", x, T => host::map("round", x, move |v: T| <T as Rounding>::round(v, decimals)))
     }
 
@@ -1461,6 +1467,79 @@ mod tests {
         assert_eq!(t, vec![-3.0, -3.0, f64::INFINITY]);
         let t = ivy::trunc_divide(&a(vec![f16::from_f32(-7.0)]), &a(vec![f16::from_f32(2.0)]))?;
         assert_eq!(t.to_vec::<f16>()?, vec![f16::from_f32(-3.0)]);
+        Ok(())
+    }
+
+    #[test]
+    fn asinh_and_acosh_do_not_overflow_near_the_largest_value() -> Result<()> {
+        // asinh(x) = acosh(x) = ln(x) + ln(2) to the last bit for huge x:
+        // ln(f64::MAX) = 709.782712893384, ln(f32::MAX) = 88.72283.
+        let want64 = 709.782712893384f64 + std::f64::consts::LN_2;
+        let x = a(vec![f64::MAX, -f64::MAX, 1e300]);
+        let s = ivy::asinh(&x)?.to_vec::<f64>()?;
+        assert!((s[0] - want64).abs() < 1e-12 && (s[1] + want64).abs() < 1e-12);
+        assert!((s[2] - (300.0 * std::f64::consts::LN_10 + std::f64::consts::LN_2)).abs() < 1e-12);
+        let c = ivy::acosh(&x)?.to_vec::<f64>()?;
+        assert!((c[0] - want64).abs() < 1e-12 && c[1].is_nan());
+        let want32 = 88.72283f32 + std::f32::consts::LN_2;
+        let x = a(vec![f32::MAX]);
+        assert!((ivy::asinh(&x)?.to_vec::<f32>()?[0] - want32).abs() < 1e-4);
+        assert!((ivy::acosh(&x)?.to_vec::<f32>()?[0] - want32).abs() < 1e-4);
+        // bfloat16's largest value (3.39e38): 89.4 rounds to 89.5.
+        let x = a(vec![bf16::MAX]);
+        assert_eq!(
+            ivy::asinh(&x)?.to_vec::<bf16>()?,
+            vec![bf16::from_f32(89.5)]
+        );
+        assert_eq!(
+            ivy::acosh(&x)?.to_vec::<bf16>()?,
+            vec![bf16::from_f32(89.5)]
+        );
+        // Near 1, acosh(1 + d) = sqrt(2 d) (1 - d / 12): no cancellation.
+        let d = 1e-10f64;
+        let c = ivy::acosh(&a(vec![1.0 + d, 1.0, 0.5, f64::INFINITY]))?.to_vec::<f64>()?;
+        let want = (2.0 * d).sqrt();
+        assert!((c[0] - want).abs() < 1e-6 * want);
+        assert_eq!(c[1], 0.0);
+        assert!(c[2].is_nan());
+        assert_eq!(c[3], f64::INFINITY);
+        Ok(())
+    }
+
+    #[test]
+    fn round_of_complex_rounds_each_part() -> Result<()> {
+        let z = a(cplx(&[(2.5, -1.5), (1.25, 0.35), (-0.5, f64::INFINITY)]));
+        assert_eq!(
+            ivy::round(&z)?.to_vec::<Complex64>()?,
+            cplx(&[(2.0, -2.0), (1.0, 0.0), (-0.0, f64::INFINITY)])
+        );
+        let r = ivy::round_with(&z, Round::new().decimals(1))?.to_vec::<Complex64>()?;
+        assert_eq!(r[0], Complex64::new(2.5, -1.5));
+        assert_eq!(r[1], Complex64::new(1.2, 0.4));
+        let z = a(vec![Complex32::new(1234.5, -0.5)]);
+        let r = ivy::round_with(&z, Round::new().decimals(-2))?.to_vec::<Complex32>()?;
+        assert_eq!(r, vec![Complex32::new(1200.0, -0.0)]);
+        Ok(())
+    }
+
+    #[test]
+    fn complex_pow_of_zero() -> Result<()> {
+        // NumPy: 0^b is 0 when Re b > 0, 1 when b = 0, NaN otherwise.
+        let zero = a(cplx(&[(0.0, 0.0); 6]));
+        let b = a(cplx(&[
+            (2.5, 0.0),
+            (0.5, 1.0),
+            (2.0, 0.0),
+            (0.0, 0.0),
+            (-1.0, 0.0),
+            (0.0, 1.0),
+        ]));
+        let p = ivy::pow(&zero, &b)?.to_vec::<Complex64>()?;
+        assert_eq!(
+            &p[..4],
+            &cplx(&[(0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (1.0, 0.0)])[..]
+        );
+        assert!(p[4].re.is_nan() && p[5].re.is_nan());
         Ok(())
     }
 

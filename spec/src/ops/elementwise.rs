@@ -572,16 +572,19 @@ category elementwise {
 
     /// Rounds each element of `x` to `decimals` decimal places, halves to
     /// even (`0.5` becomes `0`, `1.5` becomes `2`), as NumPy and the Array API
-    /// do. Negative `decimals` round to tens, hundreds, ...
+    /// do. Negative `decimals` round to tens, hundreds, ... A complex element
+    /// has its real and imaginary parts rounded separately.
     ///
     /// ```
     /// assert_eq!(ivy::round(&ivy::array![0.5, 1.5, 2.5, -0.5])?.to_vec::<f32>()?, vec![0.0, 2.0, 2.0, -0.0]);
     /// let r = ivy::round_with(&ivy::array![1.234, 5.678], ivy::opts::Round::new().decimals(1))?;
     /// assert_eq!(r.to_vec::<f32>()?, vec![1.2, 5.7]);
+    /// let z = ivy::Array::from_vec(vec![ivy::Complex64::new(2.5, -1.5)]);
+    /// assert_eq!(ivy::round(&z)?.to_vec::<ivy::Complex64>()?, vec![ivy::Complex64::new(2.0, -2.0)]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[primary]
-    #[dtypes(real)]
+    #[dtypes(numeric)]
     #[differentiable]
     #[vjp(x = zero)]
     fn round(x: Array, #[default(0)] decimals: i64) -> Array;
