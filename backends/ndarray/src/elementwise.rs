@@ -352,6 +352,14 @@ impl ElementwiseKernels for NdarrayBackend {
         floats!("logaddexp", x1, T => host::zip("logaddexp", x1, x2, <T as FloatOps>::logaddexp))
     }
 
+    fn copysign(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        floats!("copysign", x1, T => host::zip("copysign", x1, x2, <T as FloatOps>::copysign))
+    }
+
+    fn hypot(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        floats!("hypot", x1, T => host::zip("hypot", x1, x2, <T as FloatOps>::hypot))
+    }
+
     fn logaddexp2(&self, x1: &Array, x2: &Array) -> Result<Array> {
         floats!("logaddexp2", x1, T => host::zip("logaddexp2", x1, x2, <T as FloatOps>::logaddexp2))
     }
@@ -1503,6 +1511,58 @@ mod tests {
         assert_eq!(c[1], 0.0);
         assert!(c[2].is_nan());
         assert_eq!(c[3], f64::INFINITY);
+        Ok(())
+    }
+
+    #[test]
+    fn copysign_and_hypot() -> Result<()> {
+        let (inf, nan) = (f64::INFINITY, f64::NAN);
+        let y = ivy::copysign(
+            &a(vec![1.5f64, -2.0, 0.0, inf, nan]),
+            &a(vec![-0.0f64, 1.0, -1.0, -3.0, -1.0]),
+        )?
+        .to_vec::<f64>()?;
+        assert_eq!(&y[..4], &[-1.5, 2.0, -0.0, -inf]);
+        assert!(y[2].is_sign_negative() && y[4].is_nan() && y[4].is_sign_negative());
+        // Broadcasting, and integers cast to the default float dtype.
+        let y = ivy::copysign(&a(vec![1i32, 2, 3]), &a(vec![-1i32]))?;
+        assert_eq!(y.dtype(), Dtype::Float32);
+        assert_eq!(y.to_vec::<f32>()?, vec![-1.0, -2.0, -3.0]);
+        let h = ivy::hypot(
+            &a(vec![3.0f64, 3e300, 3e-300, inf, nan, -5.0]),
+            &a(vec![4.0f64, 4e300, 4e-300, nan, 1.0, 12.0]),
+        )?
+        .to_vec::<f64>()?;
+        assert_eq!(h[0], 5.0);
+        assert!((h[1] - 5e300).abs() < 1e286 && (h[2] - 5e-300).abs() < 1e-314);
+        assert_eq!(h[3], inf);
+        assert!(h[4].is_nan());
+        assert_eq!(h[5], 13.0);
+        let h = ivy::hypot(&a(vec![f16::from_f32(3.0)]), &a(vec![f16::from_f32(4.0)]))?;
+        assert_eq!(h.to_vec::<f16>()?, vec![f16::from_f32(5.0)]);
+        Ok(())
+    }
+
+    #[test]
+    fn logsumexp_is_stable() -> Result<()> {
+        use ivy::opts::Logsumexp;
+        let ln2 = std::f64::consts::LN_2;
+        let x = arr(&[2, 2], vec![1000.0f64, 1000.0, -1000.0, -1000.0])?;
+        let r = ivy::logsumexp_with(&x, Logsumexp::new().axis(1))?.to_vec::<f64>()?;
+        assert!((r[0] - (1000.0 + ln2)).abs() < 1e-12 && (r[1] - (-1000.0 + ln2)).abs() < 1e-12);
+        // log(e^0 + e^1 + e^2) = 2 + log(1 + e^-1 + e^-2) = 2.40760596444438.
+        let r = ivy::logsumexp(&a(vec![0.0f32, 1.0, 2.0]))?;
+        assert_eq!(r.shape().ndim(), 0);
+        assert!((r.to_vec::<f32>()?[0] - 2.407_606).abs() < 1e-6);
+        let k = ivy::logsumexp_with(&x, Logsumexp::new().axis(0).keepdims(true))?;
+        assert_eq!(k.shape().dims(), &[1, 2]);
+        let inf = f64::INFINITY;
+        let r = ivy::logsumexp(&a(vec![-inf, -inf]))?.to_vec::<f64>()?;
+        assert_eq!(r, vec![-inf]);
+        let r = ivy::logsumexp(&a(vec![inf, 1.0]))?.to_vec::<f64>()?;
+        assert_eq!(r, vec![inf]);
+        let r = ivy::logsumexp(&a(Vec::<f64>::new()))?.to_vec::<f64>()?;
+        assert_eq!(r, vec![-inf]);
         Ok(())
     }
 

@@ -357,6 +357,10 @@ pub trait FloatOps: Float {
     fn atan2(self, b: Self) -> Self;
     /// The smaller, ignoring a NaN operand.
     fn fmin(self, b: Self) -> Self;
+    /// The magnitude of `a` with the sign bit of `b`.
+    fn copysign(self, b: Self) -> Self;
+    /// `sqrt(a^2 + b^2)` without overflow.
+    fn hypot(self, b: Self) -> Self;
     /// `log(exp(a) + exp(b))`.
     fn logaddexp(self, b: Self) -> Self;
     /// `log2(2^a + 2^b)`.
@@ -383,6 +387,14 @@ impl<T: Float> FloatOps for T {
     #[inline]
     fn fmin(self, b: T) -> T {
         via2(self, b, NumFloat::min)
+    }
+    #[inline]
+    fn copysign(self, b: T) -> T {
+        via2(self, b, NumFloat::copysign)
+    }
+    #[inline]
+    fn hypot(self, b: T) -> T {
+        via2(self, b, NumFloat::hypot)
     }
     #[inline]
     fn logaddexp(self, b: T) -> T {

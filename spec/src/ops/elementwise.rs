@@ -970,6 +970,40 @@ category elementwise {
     #[vjp(x1 = ivy::multiply(g, &ivy::exp(&ivy::subtract(x1, out)?)?), x2 = ivy::multiply(g, &ivy::exp(&ivy::subtract(x2, out)?)?))]
     fn logaddexp(x1: Array, x2: Array) -> Array;
 
+    /// The magnitude of `x1` with the sign of `x2`, elementwise (the sign
+    /// bit: `-0.0` and `-NaN` count as negative), as NumPy's `copysign`.
+    /// Integers are cast to the default float dtype.
+    ///
+    /// ```
+    /// let y = ivy::copysign(&ivy::array![1.5, -2.0, 3.0], &ivy::array![-1.0, 1.0, -0.0])?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![-1.5, 2.0, -3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[cast(integer => float)]
+    #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::multiply(&ivy::sign(x1)?, &ivy::copysign(&ivy::ones_like(x1)?, x2)?)?), x2 = zero)]
+    fn copysign(x1: Array, x2: Array) -> Array;
+
+    /// `sqrt(x1^2 + x2^2)`, elementwise, without overflow or underflow in
+    /// the squares (`hypot(inf, NaN)` is `inf`, as C's and NumPy's).
+    /// Integers are cast to the default float dtype.
+    ///
+    /// ```
+    /// let y = ivy::hypot(&ivy::array![3.0, 3e30], &ivy::array![4.0, 4e30])?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![5.0, 5e30]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[cast(integer => float)]
+    #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::r#where(&ivy::equal(out, 0)?, 0, &ivy::divide(x1, out)?)?), x2 = ivy::multiply(g, &ivy::r#where(&ivy::equal(out, 0)?, 0, &ivy::divide(x2, out)?)?))]
+    fn hypot(x1: Array, x2: Array) -> Array;
+
     /// `log2(2^x1 + 2^x2)`, computed without overflow.
     ///
     /// ```
