@@ -58,6 +58,55 @@ fn exp_scaled<R: Real>(x: R, c: R, s: R) -> (R, R) {
     }
 }
 
+/// `a * b` as C99 computes it (Annex G.5.1, `__muldc3`): the textbook
+/// product, except that when it gives NaN in both parts although an operand
+/// is infinite, the infinities are recovered (so `(inf + inf i) * i` is
+/// `-inf + inf i`, not NaN). glibc's `cpow` multiplies this way.
+pub fn mul_c99<R: Real>(a: C<R>, b: C<R>) -> C<R> {
+    let (mut ar, mut ai, mut br, mut bi) = (a.re, a.im, b.re, b.im);
+    let (ac, bd, ad, bc) = (ar * br, ai * bi, ar * bi, ai * br);
+    let (x, y) = (ac - bd, ad + bc);
+    if !(x.is_nan() && y.is_nan()) {
+        return C::new(x, y);
+    }
+    let (zero, one) = (R::zero(), R::one());
+    let box1 = |v: R| {
+        if v.is_infinite() {
+            one.copysign(v)
+        } else {
+            zero.copysign(v)
+        }
+    };
+    let unnan = |v: R| if v.is_nan() { zero.copysign(v) } else { v };
+    let mut recalc = false;
+    if ar.is_infinite() || ai.is_infinite() {
+        ar = box1(ar);
+        ai = box1(ai);
+        br = unnan(br);
+        bi = unnan(bi);
+        recalc = true;
+    }
+    if br.is_infinite() || bi.is_infinite() {
+        br = box1(br);
+        bi = box1(bi);
+        ar = unnan(ar);
+        ai = unnan(ai);
+        recalc = true;
+    }
+    if !recalc && (ac.is_infinite() || bd.is_infinite() || ad.is_infinite() || bc.is_infinite()) {
+        ar = unnan(ar);
+        ai = unnan(ai);
+        br = unnan(br);
+        bi = unnan(bi);
+        recalc = true;
+    }
+    if recalc {
+        let inf = R::infinity();
+        return C::new(inf * (ar * br - ai * bi), inf * (ar * bi + ai * br));
+    }
+    C::new(x, y)
+}
+
 /// `1 / z` as NumPy's `reciprocal` computes it (Smith's algorithm with the
 /// larger part as pivot: `1 / (0 + 0i)` is NaN, `1 / inf` a signed zero).
 pub fn recip<R: Real>(z: C<R>) -> C<R> {
@@ -291,7 +340,7 @@ pub fn atanh<R: Real>(z: C<R>) -> C<R> {
         return z;
     }
     if y == zero && x.abs() <= R::one() {
-        return C::new(x.atanh(), y);
+        return C::new(x.atanh_libm(), y);
     }
     // glibc's finite case: the real part from log1p of 4x / |1 - z|^2, the
     // imaginary part from atan2 with an accurate 1 - |z|^2.
@@ -398,6 +447,18 @@ pub fn acos<R: Real>(z: C<R>) -> C<R> {
     if z.im == R::zero() && z.re.abs() <= R::one() {
         return C::new(z.re.acos(), -z.im);
     }
+    let big = R::one() / R::epsilon().sqrt();
+    if z.re.is_finite() && z.im.is_finite() && z.re.abs() < big && z.im.abs() < big {
+        // Kahan's formulas: no cancellation near z = ±1, where
+        // pi/2 - asin(z) loses the digits of a tiny result.
+        // 1 - z is (1 - x) - y i: a real 1, so the sign of a zero y flips.
+        let one = R::one();
+        let s1 = sqrt(C::new(one - z.re, -z.im));
+        let s2 = sqrt(C::new(one + z.re, z.im));
+        let re = R::k(2.0) * s1.re.atan2(s2.re);
+        let im = crate::math::asinh_r(s2.re * s1.im - s2.im * s1.re);
+        return C::new(re, im);
+    }
     let a = asin(z);
     let re = R::FRAC_PI_2() - a.re;
     C::new(if re == R::zero() { R::zero() } else { re }, -a.im)
@@ -449,12 +510,13 @@ pub fn acosh<R: Real>(z: C<R>) -> C<R> {
         let (re, im) = (l.re + R::LN_2(), l.im);
         return C::new(re, im);
     }
-    // 2 log(sqrt((z + 1) / 2) + sqrt((z - 1) / 2)).
-    let h = R::k(0.5);
-    let a = sqrt(C::new((x + R::one()) * h, y * h));
-    let b = sqrt(C::new((x - R::one()) * h, y * h));
-    let l = ln(a + b);
-    C::new(l.re * R::k(2.0), l.im * R::k(2.0))
+    // Kahan's formulas (no cancellation near z = 1, where
+    // 2 log(sqrt((z + 1) / 2) + sqrt((z - 1) / 2)) loses the digits).
+    let one = R::one();
+    let s1 = sqrt(C::new(x - one, y));
+    let s2 = sqrt(C::new(x + one, y));
+    let re = crate::math::asinh_r(s1.re * s2.re + s1.im * s2.im);
+    C::new(re, R::k(2.0) * s1.im.atan2(s2.re))
 }
 
 /// `z / |z|` as NumPy's `sign`: NaN if `|z|` is NaN, `±1` on the axis of
@@ -597,6 +659,14 @@ pub fn pow<R: Real>(a: C<R>, b: C<R>) -> C<R> {
     }
     if b.im == zero && b.re == b.re.trunc() && b.re.abs() < R::k(100.0) {
         let n = b.re.to_i32().unwrap_or(0);
+        // NumPy returns a, a*a, a*a*a for 1, 2, 3 (so (0 + inf i)^1 keeps
+        // its zero real part, which 1 * a would turn into NaN).
+        match n {
+            1 => return a,
+            2 => return a * a,
+            3 => return a * a * a,
+            _ => {}
+        }
         let mut e = n.unsigned_abs();
         let mut acc = one;
         let mut base = a;
@@ -611,7 +681,7 @@ pub fn pow<R: Real>(a: C<R>, b: C<R>) -> C<R> {
         }
         return if n < 0 { div(one, acc) } else { acc };
     }
-    exp(b * ln(a))
+    exp(mul_c99(b, ln(a)))
 }
 #[cfg(test)]
 mod tests {
@@ -725,6 +795,48 @@ mod tests {
                 "conj ({x}, {y}) -> {c}"
             );
         }
+    }
+
+    #[test]
+    fn c99_multiplication_recovers_infinities() {
+        let (inf, nan) = (f64::INFINITY, f64::NAN);
+        // (inf + inf i) * i = -inf + inf i (the textbook product is NaN + NaN i).
+        let p = mul_c99(C::new(inf, inf), C::new(0.0, 1.0));
+        assert_eq!((p.re, p.im), (-inf, inf));
+        // inf * (NaN + NaN i) stays NaN; finite products are the textbook ones.
+        let p = mul_c99(C::new(inf, 0.0), C::new(nan, nan));
+        assert!(p.re.is_nan() || p.im.is_nan() || p.re.is_infinite());
+        assert_eq!(
+            mul_c99(C::new(1.0, 2.0), C::new(3.0, -1.0)),
+            C::new(5.0, 5.0)
+        );
+        // glibc's cpow: i^(inf + inf i) = exp((inf + inf i) log i) = exp(-inf + inf i) = 0.
+        let z = pow(C::new(0.0, 1.0), C::new(inf, inf));
+        assert_eq!((z.re, z.im), (0.0, 0.0));
+        // NumPy returns a itself for an exponent of 1.
+        let z = pow(C::new(0.0, inf), C::new(1.0, 0.0));
+        assert_eq!((z.re, z.im), (0.0, inf));
+    }
+
+    #[test]
+    fn inverse_cosines_keep_their_digits_near_one() {
+        // acos(1 + d i) = sqrt(d) (1 - i) (1 + O(d)), acosh(1 + d i) = sqrt(d) (1 + i).
+        let d = 1e-20f64;
+        let a: C<f64> = acos(C::new(1.0, d));
+        assert!(
+            (a.re - 1e-10).abs() < 1e-24 && (a.im + 1e-10).abs() < 1e-24,
+            "{a}"
+        );
+        let h: C<f64> = acosh(C::new(1.0, d));
+        assert!(
+            (h.re - 1e-10).abs() < 1e-24 && (h.im - 1e-10).abs() < 1e-24,
+            "{h}"
+        );
+        let a = acos(C::new(1.0f32, 1e-20));
+        assert!(
+            (a.re - 1e-10).abs() < 1e-16 && (a.im + 1e-10).abs() < 1e-16,
+            "{a}"
+        );
     }
 
     /// Every function at every pair of special parts agrees with NumPy's

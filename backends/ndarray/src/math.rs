@@ -90,6 +90,9 @@ pub trait Real: NumFloat + FloatConst + Element {
     fn rint(self) -> Self;
     /// The Gauss error function (from `libm`).
     fn erf(self) -> Self;
+    /// Inverse hyperbolic tangent from `libm` (std's is the textbook formula,
+    /// a few ulps off near ±1).
+    fn atanh_libm(self) -> Self;
     /// `|x|` from which `tanh(x)` is `±1` in this precision (and complex
     /// `tanh` switches to its asymptotic form).
     fn tanh_big() -> Self;
@@ -109,6 +112,10 @@ impl Real for f32 {
         libm::erff(self)
     }
     #[inline]
+    fn atanh_libm(self) -> f32 {
+        libm::atanhf(self)
+    }
+    #[inline]
     fn tanh_big() -> f32 {
         9.0
     }
@@ -126,6 +133,10 @@ impl Real for f64 {
     #[inline]
     fn erf(self) -> f64 {
         libm::erf(self)
+    }
+    #[inline]
+    fn atanh_libm(self) -> f64 {
+        libm::atanh(self)
     }
     #[inline]
     fn tanh_big() -> f64 {
@@ -545,7 +556,7 @@ impl<T: Float> Inexact for T {
     }
     #[inline]
     fn atanh(self) -> T {
-        via(self, NumFloat::atanh)
+        via(self, Real::atanh_libm)
     }
     #[inline]
     fn exp(self) -> T {
