@@ -148,7 +148,7 @@ pub fn exp<R: Real>(z: C<R>) -> C<R> {
             return C::new(v.copysign(c), v.copysign(s));
         }
         if x > zero {
-            return C::new(x, y - y);
+            return C::new(x, R::nan());
         }
         return C::new(zero, zero.copysign(y));
     }
@@ -186,7 +186,7 @@ pub fn sinh<R: Real>(z: C<R>) -> C<R> {
             return C::new(if negate { -re } else { re }, im);
         }
         if x == zero {
-            return C::new(x, y - y);
+            return C::new(x, R::nan());
         }
         return C::new(R::nan(), R::nan());
     }
@@ -199,7 +199,7 @@ pub fn sinh<R: Real>(z: C<R>) -> C<R> {
             let re = R::infinity().copysign(c);
             return C::new(if negate { -re } else { re }, R::infinity().copysign(s));
         }
-        return C::new(R::infinity(), y - y);
+        return C::new(R::infinity(), R::nan());
     }
     C::new(R::nan(), if y == zero { y } else { R::nan() })
 }
@@ -222,7 +222,7 @@ pub fn cosh<R: Real>(z: C<R>) -> C<R> {
             }
             return C::new(x.cosh() * c, x.sinh() * s);
         }
-        return C::new(y - y, if x == zero { zero } else { R::nan() });
+        return C::new(R::nan(), if x == zero { zero } else { R::nan() });
     }
     if x.is_infinite() {
         if y.is_finite() {
@@ -235,7 +235,7 @@ pub fn cosh<R: Real>(z: C<R>) -> C<R> {
                 R::infinity().copysign(s) * one.copysign(x),
             );
         }
-        return C::new(R::infinity(), y - y);
+        return C::new(R::infinity(), R::nan());
     }
     C::new(R::nan(), if y == zero { y } else { R::nan() })
 }
@@ -735,7 +735,8 @@ mod tests {
         let (inf, nan) = (f64::INFINITY, f64::NAN);
         let pi = std::f64::consts::PI;
         let (h, q) = (pi / 2.0, pi / 4.0);
-        let rows: &[(F, (f64, f64), (f64, f64))] = &[
+        type Row = (F, (f64, f64), (f64, f64));
+        let rows: &[Row] = &[
             (acosh, (0.0, 0.0), (0.0, h)),
             (acosh, (-0.0, 0.0), (0.0, h)),
             (acosh, (1.0, inf), (inf, h)),
