@@ -229,10 +229,6 @@ BINARY = {
     "fmod": np.fmod,
 }
 # Ops of the catalogue with no NumPy counterpart to compare against, and why.
-NOT_IN_NUMPY = {
-    "trunc_divide": "NumPy has no truncating division ufunc",
-    "stable_divide": "Ivy-only", "stop_gradient": "gradient op",
-}
 
 SUM_LIKE = {"sum", "prod", "cumsum", "cumprod"}
 
@@ -521,6 +517,151 @@ def misc_cases(name, info):
             case(name, [A(y, d), {"ints": [2, 0, 1]}], None, lambda y=y: [np.transpose(y, (2, 0, 1))])
 
 
+def trunc_divide_cases(info):
+    """C's division: toward zero, 0 for a zero divisor (Ivy's rule, NumPy has
+    no such ufunc): computed with Python's integers and wrapped, or as
+    trunc(a / b) for floats."""
+    for d, k in info["kernel"].items():
+        for x1, x2 in binary_inputs("trunc_divide", d)[1:]:
+            def fn(x1=x1, x2=x2):
+                a, b = np.broadcast_arrays(x1, x2)
+                if kind(d) in "iu":
+                    bits = DT[d].itemsize * 8
+                    out = []
+                    for p, q in zip(a.reshape(-1).tolist(), b.reshape(-1).tolist()):
+                        r = 0 if q == 0 else abs(p) // abs(q) * (1 if (p < 0) == (q < 0) else -1)
+                        r &= (1 << bits) - 1
+                        if kind(d) == "i" and r >= 1 << (bits - 1):
+                            r -= 1 << bits
+                        out.append(r)
+                    return [np.array(out, dtype=object).astype(DT[d]).reshape(a.shape)]
+                return [via_f32(lambda p, q: np.trunc(np.true_divide(p, q)))(a, b)]
+
+            case("trunc_divide", [A(x1, d), A(x2, d)], None, fn)
+
+
+def astype_cases(info):
+    names = list(info["kernel"])
+    for s in names:
+        for t_ in names:
+            ks, kt = kind(s), kind(t_)
+            xs = [rand(s, (12,))]
+            if kt in "iu" and ks in "fc":
+                # Float to integer outside the target's range (and NaN) is
+                # undefined behaviour in NumPy (C casts); Ivy saturates.
+                ii = np.iinfo(DT[t_])
+                lo, hi = max(float(ii.min), -1e4), min(float(ii.max), 1e4)
+                if s in ("float16", "bfloat16"):
+                    lo, hi = max(lo, -200.0), min(hi, 200.0)
+                v = rng.uniform(lo, hi, size=12)
+                if ks == "c":
+                    v = v + 1j * rng.uniform(-5, 5, size=12)
+                xs = [v.astype(DT[s])]
+            else:
+                xs.append(specials(s))
+            for x in xs:
+                case("astype", [A(x, s), {"dt": t_}], None,
+                     lambda x=x, t_=t_: [via_f32(lambda v: v.astype(np.float32))(x).astype(DT[t_])
+                                         if x.dtype == BF16 and kind(t_) in "iu" else x.astype(DT[t_])])
+
+
+def shape_cases(name, info):
+    for d in info["kernel"]:
+        x = rand(d, (2, 3))
+        if name == "reshape":
+            case(name, [A(x, d), {"ints": [3, -1]}], None, lambda x=x: [x.reshape(3, -1)])
+        elif name == "expand_dims":
+            case(name, [A(x, d)], {"axis": {"ints": [-1]}}, lambda x=x: [np.expand_dims(x, -1)])
+        elif name == "squeeze":
+            y = rand(d, (1, 3, 1))
+            case(name, [A(y, d)], None, lambda y=y: [np.squeeze(y)])
+        elif name == "repeat":
+            case(name, [A(x, d), {"ints": [2]}], {"axis": {"i": 1}}, lambda x=x: [np.repeat(x, 2, axis=1)])
+            case(name, [A(x, d), {"ints": [3]}], None, lambda x=x: [np.repeat(x, 3)])
+        elif name == "broadcast_to":
+            y = rand(d, (3, 1))
+            case(name, [A(y, d), {"ints": [2, 3, 4]}], None, lambda y=y: [np.broadcast_to(y, (2, 3, 4))])
+        elif name == "matrix_transpose":
+            y = rand(d, (2, 3, 4))
+            case(name, [A(y, d)], None, lambda y=y: [np.swapaxes(y, -1, -2)])
+        elif name == "meshgrid":
+            a, b = rand(d, (3,)), rand(d, (2,))
+            for ix in ("xy", "ij"):
+                case(name, [{"list": [enc(a, d), enc(b, d)]}], {"indexing": {"s": ix}},
+                     lambda a=a, b=b, ix=ix: list(np.meshgrid(a, b, indexing=ix)))
+        elif name == "unstack":
+            case(name, [A(x, d)], {"axis": {"i": 1}}, lambda x=x: [x[:, i] for i in range(3)])
+        elif name == "nonzero":
+            y = specials(d)[:12].reshape(3, -1) if specials(d).size >= 12 else np.resize(specials(d), (3, 4))
+            case(name, [A(y, d)], None, lambda y=y: [i.astype(np.int64) for i in np.nonzero(y)])
+        elif name == "argwhere":
+            y = np.resize(specials(d), (3, 4))
+            case(name, [A(y, d)], None, lambda y=y: [np.argwhere(y).astype(np.int64)])
+
+
+def creation_cases(name, info):
+    for d in info["kernel"]:
+        dt = {"dtype": {"dt": d}}
+        if name in ("zeros", "ones", "empty"):
+            if name == "empty":
+                continue
+            g = np.zeros if name == "zeros" else np.ones
+            for sh in ([2, 3], [], [0, 4]):
+                case(name, [{"ints": sh}], dt, lambda sh=sh, g=g: [g(sh, dtype=DT[d])])
+        elif name == "eye":
+            for kk in (0, 1, -2):
+                case(name, [{"i": 3}], {"n_cols": {"i": 4}, "k": {"i": kk}, "dtype": {"dt": d}},
+                     lambda kk=kk: [np.eye(3, 4, kk, dtype=DT[d])])
+        elif name == "arange" and kind(d) in "iuf":
+            case(name, [{"i": 2}], {"stop": {"i": 11}, "step": {"i": 3}, "dtype": {"dt": d}},
+                 lambda: [np.arange(2, 11, 3).astype(DT[d])])
+        elif name == "linspace" and kind(d) == "f":
+            for ep in (True, False):
+                case(name, [{"f": "-1.0"}, {"f": "2.0"}, {"i": 7}], {"endpoint": {"b": ep}, "dtype": {"dt": d}},
+                     lambda ep=ep: [np.linspace(-1.0, 2.0, 7, endpoint=ep).astype(DT[d])])
+
+
+def act_ref(name, v, **kw):
+    """Activation functions in float64 (the reference, rounded once)."""
+    if name == "relu":
+        return np.maximum(v, 0)
+    if name == "leaky_relu":
+        return np.where(v > 0, v, v * kw.get("alpha", 0.2))
+    if name == "sigmoid":
+        return 1 / (1 + np.exp(-v))
+    if name == "silu":
+        return v / (1 + np.exp(-v))
+    if name == "softplus":
+        return np.log1p(np.exp(-np.abs(v))) + np.maximum(v, 0)
+    if name == "mish":
+        return v * np.tanh(np.log1p(np.exp(-np.abs(v))) + np.maximum(v, 0))
+    if name == "softsign":
+        return v / (1 + np.abs(v))
+    if name == "hardswish":
+        return v * np.clip(v + 3, 0, 6) / 6
+    if name == "gelu":
+        return 0.5 * v * (1 + np.vectorize(math.erf)(v / math.sqrt(2))) if v.size else v
+    if name == "softmax":
+        e = np.exp(v - v.max(axis=-1, keepdims=True))
+        return e / e.sum(axis=-1, keepdims=True)
+    if name == "log_softmax":
+        s = v - v.max(axis=-1, keepdims=True)
+        return s - np.log(np.exp(s).sum(axis=-1, keepdims=True))
+    raise KeyError(name)
+
+
+def activation_cases(name, info):
+    for d, k in info["kernel"].items():
+        rule = "cast" if k != d else None
+        for x in (rand(d, (3, 5)), rand(d, (7,), -30, 30), rand(d, (0, 2))):
+            wide = np.complex128 if kind(k) == "c" else np.float64
+            if name == "relu" and kind(k) in "iu":
+                ref = lambda x=x: [np.maximum(x, np.zeros((), DT[k]))]
+            else:
+                ref = lambda x=x, wide=wide: [np.asarray(act_ref(name, x.astype(wide))).astype(DT[k])]
+            case(name, [A(x, d)], None, ref, rule)
+
+
 def main():
     ops = json.load(open(sys.argv[1]))
     by_name = {o["name"]: o for o in ops}
@@ -548,6 +689,18 @@ def main():
         elif n in ("where", "clip", "sort", "argsort", "flip", "roll", "tile", "tril", "triu",
                    "concat", "stack", "swapaxes", "permute_dims"):
             misc_cases(n, o)
+        elif n == "trunc_divide":
+            trunc_divide_cases(o)
+        elif n == "astype":
+            astype_cases(o)
+        elif n in ("reshape", "expand_dims", "squeeze", "repeat", "broadcast_to", "matrix_transpose",
+                   "meshgrid", "unstack", "nonzero", "argwhere"):
+            shape_cases(n, o)
+        elif n in ("zeros", "ones", "eye", "arange", "linspace"):
+            creation_cases(n, o)
+        elif n in ("relu", "leaky_relu", "sigmoid", "silu", "softplus", "mish", "softsign", "hardswish",
+                   "gelu", "softmax", "log_softmax"):
+            activation_cases(n, o)
         else:
             unknown.append(n)
             continue

@@ -1567,6 +1567,29 @@ mod tests {
     }
 
     #[test]
+    fn sigmoid_keeps_its_tail_and_linspace_rounds_once() -> Result<()> {
+        // sigmoid(-12) = 1 / (1 + e^12) = 6.1441746e-6 (e^12 = 162754.79
+        // overflows float16, which made it 0).
+        let s =
+            ivy::sigmoid(&a(vec![f16::from_f32(-12.0), f16::from_f32(12.0)]))?.to_vec::<f16>()?;
+        assert!((s[0].to_f32() - 6.144_174_6e-6).abs() < 1e-7, "{}", s[0]);
+        assert_eq!(s[1], f16::from_f32(0.999_993_85));
+        let s = ivy::sigmoid(&a(vec![-800.0f64, 0.0, 800.0]))?.to_vec::<f64>()?;
+        assert_eq!(s, vec![0.0, 0.5, 1.0]);
+        // NumPy computes linspace in float64 and casts: -1 + 3/7 rounded once.
+        let l = ivy::linspace_with(
+            -1.0,
+            2.0,
+            7,
+            ivy::opts::Linspace::new()
+                .endpoint(false)
+                .dtype(Dtype::Float32),
+        )?;
+        assert_eq!(l.to_vec::<f32>()?[1], (-1.0f64 + 3.0 / 7.0) as f32);
+        Ok(())
+    }
+
+    #[test]
     fn round_of_complex_rounds_each_part() -> Result<()> {
         let z = a(cplx(&[(2.5, -1.5), (1.25, 0.35), (-0.5, f64::INFINITY)]));
         assert_eq!(
