@@ -318,6 +318,7 @@ fn every_op_either_answers_as_promised_or_errs_naming_the_op() {
         .unwrap_or(3000);
     let config = Config {
         cases,
+        source_file: Some(file!()),
         failure_persistence: Some(Box::new(
             proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
         )),

@@ -589,6 +589,10 @@ def shape_cases(name, info):
             for ix in ("xy", "ij"):
                 case(name, [{"list": [enc(a, d), enc(b, d)]}], {"indexing": {"s": ix}},
                      lambda a=a, b=b, ix=ix: list(np.meshgrid(a, b, indexing=ix)))
+        elif name == "broadcast_arrays":
+            a, b = rand(d, (3, 1)), rand(d, (1, 4))
+            case(name, [{"list": [enc(a, d), enc(b, d)]}], None,
+                 lambda a=a, b=b: [np.array(v) for v in np.broadcast_arrays(a, b)])
         elif name == "unstack":
             case(name, [A(x, d)], {"axis": {"i": 1}}, lambda x=x: [x[:, i] for i in range(3)])
         elif name == "nonzero":
@@ -608,6 +612,18 @@ def creation_cases(name, info):
             g = np.zeros if name == "zeros" else np.ones
             for sh in ([2, 3], [], [0, 4]):
                 case(name, [{"ints": sh}], dt, lambda sh=sh, g=g: [g(sh, dtype=DT[d])])
+        elif name == "full":
+            fv = {"f": "2.5"} if kind(d) in "fc" else {"i": 7} if kind(d) in "iu" else {"b": True}
+            val = 2.5 if kind(d) in "fc" else 7 if kind(d) in "iu" else True
+            case(name, [{"ints": [2, 3]}, fv], dt, lambda val=val: [np.full((2, 3), val, dtype=DT[d])])
+        elif name in ("zeros_like", "ones_like", "full_like"):
+            x = rand(d, (2, 3))
+            if name == "full_like":
+                fv = {"i": 1} if kind(d) != "b" else {"b": True}
+                case(name, [A(x, d), fv], None, lambda x=x: [np.full_like(x, 1)])
+            else:
+                g = np.zeros_like if name == "zeros_like" else np.ones_like
+                case(name, [A(x, d)], None, lambda x=x, g=g: [g(x)])
         elif name == "eye":
             for kk in (0, 1, -2):
                 case(name, [{"i": 3}], {"n_cols": {"i": 4}, "k": {"i": kk}, "dtype": {"dt": d}},
@@ -694,9 +710,9 @@ def main():
         elif n == "astype":
             astype_cases(o)
         elif n in ("reshape", "expand_dims", "squeeze", "repeat", "broadcast_to", "matrix_transpose",
-                   "meshgrid", "unstack", "nonzero", "argwhere"):
+                   "meshgrid", "unstack", "nonzero", "argwhere", "broadcast_arrays"):
             shape_cases(n, o)
-        elif n in ("zeros", "ones", "eye", "arange", "linspace"):
+        elif n in ("zeros", "ones", "eye", "arange", "linspace", "full", "zeros_like", "ones_like", "full_like"):
             creation_cases(n, o)
         elif n in ("relu", "leaky_relu", "sigmoid", "silu", "softplus", "mish", "softsign", "hardswish",
                    "gelu", "softmax", "log_softmax"):
