@@ -463,12 +463,14 @@ macro_rules! float_lin {
         }
     )*};
 }
+// Every float dtype computes in float64 and rounds once, as NumPy (whose
+// linspace works in the float64 of its Python-float bounds, then casts).
 float_lin!(
-    f32: f32, f32, 0.0, |v| v;
+    f32: f64, f64, 0.0, |v| v as f32;
     f64: f64, f64, 0.0, |v| v;
-    f16: f32, f32, 0.0, f16::from_f32;
-    bf16: f32, f32, 0.0, bf16::from_f32;
-    Complex32: Complex32, f32, Complex32::new(0.0, 0.0), |v| v;
+    f16: f64, f64, 0.0, f16::from_f64;
+    bf16: f64, f64, 0.0, bf16::from_f64;
+    Complex32: Complex64, f64, Complex64::new(0.0, 0.0), |v| Complex32::new(v.re as f32, v.im as f32);
     Complex64: Complex64, f64, Complex64::new(0.0, 0.0), |v| v
 );
 

@@ -185,6 +185,12 @@ impl ElementwiseKernels for NdarrayBackend {
         if is_exact(x) && decimals >= 0 {
             return Ok(x.clone());
         }
+        if x.dtype().is_complex() {
+            // NumPy and the Array API: each part rounded on its own.
+            return complex!("round", x, T => host::map("round", x, move |v: T| {
+                T::new(Rounding::round(v.re, decimals), Rounding::round(v.im, decimals))
+            }));
+        }
         reals!("round", x, T => host::map("round", x, move |v: T| <T as Rounding>::round(v, decimals)))
     }
 
@@ -344,6 +350,14 @@ impl ElementwiseKernels for NdarrayBackend {
 
     fn logaddexp(&self, x1: &Array, x2: &Array) -> Result<Array> {
         floats!("logaddexp", x1, T => host::zip("logaddexp", x1, x2, <T as FloatOps>::logaddexp))
+    }
+
+    fn copysign(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        floats!("copysign", x1, T => host::zip("copysign", x1, x2, <T as FloatOps>::copysign))
+    }
+
+    fn hypot(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        floats!("hypot", x1, T => host::zip("hypot", x1, x2, <T as FloatOps>::hypot))
     }
 
     fn logaddexp2(&self, x1: &Array, x2: &Array) -> Result<Array> {
@@ -1461,6 +1475,154 @@ mod tests {
         assert_eq!(t, vec![-3.0, -3.0, f64::INFINITY]);
         let t = ivy::trunc_divide(&a(vec![f16::from_f32(-7.0)]), &a(vec![f16::from_f32(2.0)]))?;
         assert_eq!(t.to_vec::<f16>()?, vec![f16::from_f32(-3.0)]);
+        Ok(())
+    }
+
+    #[test]
+    fn asinh_and_acosh_do_not_overflow_near_the_largest_value() -> Result<()> {
+        // asinh(x) = acosh(x) = ln(x) + ln(2) to the last bit for huge x:
+        // ln(f64::MAX) = 709.782712893384, ln(f32::MAX) = 88.72283.
+        let want64 = 709.782712893384f64 + std::f64::consts::LN_2;
+        let x = a(vec![f64::MAX, -f64::MAX, 1e300]);
+        let s = ivy::asinh(&x)?.to_vec::<f64>()?;
+        assert!((s[0] - want64).abs() < 1e-12 && (s[1] + want64).abs() < 1e-12);
+        assert!((s[2] - (300.0 * std::f64::consts::LN_10 + std::f64::consts::LN_2)).abs() < 1e-12);
+        let c = ivy::acosh(&x)?.to_vec::<f64>()?;
+        assert!((c[0] - want64).abs() < 1e-12 && c[1].is_nan());
+        let want32 = 88.72283f32 + std::f32::consts::LN_2;
+        let x = a(vec![f32::MAX]);
+        assert!((ivy::asinh(&x)?.to_vec::<f32>()?[0] - want32).abs() < 1e-4);
+        assert!((ivy::acosh(&x)?.to_vec::<f32>()?[0] - want32).abs() < 1e-4);
+        // bfloat16's largest value (3.39e38): 89.4 rounds to 89.5.
+        let x = a(vec![bf16::MAX]);
+        assert_eq!(
+            ivy::asinh(&x)?.to_vec::<bf16>()?,
+            vec![bf16::from_f32(89.5)]
+        );
+        assert_eq!(
+            ivy::acosh(&x)?.to_vec::<bf16>()?,
+            vec![bf16::from_f32(89.5)]
+        );
+        // Near 1, acosh(1 + d) = sqrt(2 d) (1 - d / 12): no cancellation.
+        let d = 1e-10f64;
+        let c = ivy::acosh(&a(vec![1.0 + d, 1.0, 0.5, f64::INFINITY]))?.to_vec::<f64>()?;
+        let want = (2.0 * d).sqrt();
+        assert!((c[0] - want).abs() < 1e-6 * want);
+        assert_eq!(c[1], 0.0);
+        assert!(c[2].is_nan());
+        assert_eq!(c[3], f64::INFINITY);
+        Ok(())
+    }
+
+    #[test]
+    fn copysign_and_hypot() -> Result<()> {
+        let (inf, nan) = (f64::INFINITY, f64::NAN);
+        let y = ivy::copysign(
+            &a(vec![1.5f64, -2.0, 0.0, inf, nan]),
+            &a(vec![-0.0f64, 1.0, -1.0, -3.0, -1.0]),
+        )?
+        .to_vec::<f64>()?;
+        assert_eq!(&y[..4], &[-1.5, 2.0, -0.0, -inf]);
+        assert!(y[2].is_sign_negative() && y[4].is_nan() && y[4].is_sign_negative());
+        // Broadcasting, and integers cast to the default float dtype.
+        let y = ivy::copysign(&a(vec![1i32, 2, 3]), &a(vec![-1i32]))?;
+        assert_eq!(y.dtype(), Dtype::Float32);
+        assert_eq!(y.to_vec::<f32>()?, vec![-1.0, -2.0, -3.0]);
+        let h = ivy::hypot(
+            &a(vec![3.0f64, 3e300, 3e-300, inf, nan, -5.0]),
+            &a(vec![4.0f64, 4e300, 4e-300, nan, 1.0, 12.0]),
+        )?
+        .to_vec::<f64>()?;
+        assert_eq!(h[0], 5.0);
+        assert!((h[1] - 5e300).abs() < 1e286 && (h[2] - 5e-300).abs() < 1e-314);
+        assert_eq!(h[3], inf);
+        assert!(h[4].is_nan());
+        assert_eq!(h[5], 13.0);
+        let h = ivy::hypot(&a(vec![f16::from_f32(3.0)]), &a(vec![f16::from_f32(4.0)]))?;
+        assert_eq!(h.to_vec::<f16>()?, vec![f16::from_f32(5.0)]);
+        Ok(())
+    }
+
+    #[test]
+    fn logsumexp_is_stable() -> Result<()> {
+        use ivy::opts::Logsumexp;
+        let ln2 = std::f64::consts::LN_2;
+        let x = arr(&[2, 2], vec![1000.0f64, 1000.0, -1000.0, -1000.0])?;
+        let r = ivy::logsumexp_with(&x, Logsumexp::new().axis(1))?.to_vec::<f64>()?;
+        assert!((r[0] - (1000.0 + ln2)).abs() < 1e-12 && (r[1] - (-1000.0 + ln2)).abs() < 1e-12);
+        // log(e^0 + e^1 + e^2) = 2 + log(1 + e^-1 + e^-2) = 2.40760596444438.
+        let r = ivy::logsumexp(&a(vec![0.0f32, 1.0, 2.0]))?;
+        assert_eq!(r.shape().ndim(), 0);
+        assert!((r.to_vec::<f32>()?[0] - 2.407_606).abs() < 1e-6);
+        let k = ivy::logsumexp_with(&x, Logsumexp::new().axis(0).keepdims(true))?;
+        assert_eq!(k.shape().dims(), &[1, 2]);
+        let inf = f64::INFINITY;
+        let r = ivy::logsumexp(&a(vec![-inf, -inf]))?.to_vec::<f64>()?;
+        assert_eq!(r, vec![-inf]);
+        let r = ivy::logsumexp(&a(vec![inf, 1.0]))?.to_vec::<f64>()?;
+        assert_eq!(r, vec![inf]);
+        let r = ivy::logsumexp(&a(Vec::<f64>::new()))?.to_vec::<f64>()?;
+        assert_eq!(r, vec![-inf]);
+        Ok(())
+    }
+
+    #[test]
+    fn sigmoid_keeps_its_tail_and_linspace_rounds_once() -> Result<()> {
+        // sigmoid(-12) = 1 / (1 + e^12) = 6.1441746e-6 (e^12 = 162754.79
+        // overflows float16, which made it 0).
+        let s =
+            ivy::sigmoid(&a(vec![f16::from_f32(-12.0), f16::from_f32(12.0)]))?.to_vec::<f16>()?;
+        assert!((s[0].to_f32() - 6.144_174_6e-6).abs() < 1e-7, "{}", s[0]);
+        assert_eq!(s[1], f16::from_f32(0.999_993_85));
+        let s = ivy::sigmoid(&a(vec![-800.0f64, 0.0, 800.0]))?.to_vec::<f64>()?;
+        assert_eq!(s, vec![0.0, 0.5, 1.0]);
+        // NumPy computes linspace in float64 and casts: -1 + 3/7 rounded once.
+        let l = ivy::linspace_with(
+            -1.0,
+            2.0,
+            7,
+            ivy::opts::Linspace::new()
+                .endpoint(false)
+                .dtype(Dtype::Float32),
+        )?;
+        assert_eq!(l.to_vec::<f32>()?[1], (-1.0f64 + 3.0 / 7.0) as f32);
+        Ok(())
+    }
+
+    #[test]
+    fn round_of_complex_rounds_each_part() -> Result<()> {
+        let z = a(cplx(&[(2.5, -1.5), (1.25, 0.35), (-0.5, f64::INFINITY)]));
+        assert_eq!(
+            ivy::round(&z)?.to_vec::<Complex64>()?,
+            cplx(&[(2.0, -2.0), (1.0, 0.0), (-0.0, f64::INFINITY)])
+        );
+        let r = ivy::round_with(&z, Round::new().decimals(1))?.to_vec::<Complex64>()?;
+        assert_eq!(r[0], Complex64::new(2.5, -1.5));
+        assert_eq!(r[1], Complex64::new(1.2, 0.4));
+        let z = a(vec![Complex32::new(1234.5, -0.5)]);
+        let r = ivy::round_with(&z, Round::new().decimals(-2))?.to_vec::<Complex32>()?;
+        assert_eq!(r, vec![Complex32::new(1200.0, -0.0)]);
+        Ok(())
+    }
+
+    #[test]
+    fn complex_pow_of_zero() -> Result<()> {
+        // NumPy: 0^b is 0 when Re b > 0, 1 when b = 0, NaN otherwise.
+        let zero = a(cplx(&[(0.0, 0.0); 6]));
+        let b = a(cplx(&[
+            (2.5, 0.0),
+            (0.5, 1.0),
+            (2.0, 0.0),
+            (0.0, 0.0),
+            (-1.0, 0.0),
+            (0.0, 1.0),
+        ]));
+        let p = ivy::pow(&zero, &b)?.to_vec::<Complex64>()?;
+        assert_eq!(
+            &p[..4],
+            &cplx(&[(0.0, 0.0), (0.0, 0.0), (0.0, 0.0), (1.0, 0.0)])[..]
+        );
+        assert!(p[4].re.is_nan() && p[5].re.is_nan());
         Ok(())
     }
 

@@ -22,6 +22,7 @@
 extern crate ivy_core as ivy;
 
 mod activations;
+mod complex;
 mod creation;
 mod data_type;
 mod elementwise;

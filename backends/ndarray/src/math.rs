@@ -90,6 +90,9 @@ pub trait Real: NumFloat + FloatConst + Element {
     fn rint(self) -> Self;
     /// The Gauss error function (from `libm`).
     fn erf(self) -> Self;
+    /// Inverse hyperbolic tangent from `libm` (std's is the textbook formula,
+    /// a few ulps off near ±1).
+    fn atanh_libm(self) -> Self;
     /// `|x|` from which `tanh(x)` is `±1` in this precision (and complex
     /// `tanh` switches to its asymptotic form).
     fn tanh_big() -> Self;
@@ -109,6 +112,10 @@ impl Real for f32 {
         libm::erff(self)
     }
     #[inline]
+    fn atanh_libm(self) -> f32 {
+        libm::atanhf(self)
+    }
+    #[inline]
     fn tanh_big() -> f32 {
         9.0
     }
@@ -126,6 +133,10 @@ impl Real for f64 {
     #[inline]
     fn erf(self) -> f64 {
         libm::erf(self)
+    }
+    #[inline]
+    fn atanh_libm(self) -> f64 {
+        libm::atanh(self)
     }
     #[inline]
     fn tanh_big() -> f64 {
@@ -281,6 +292,39 @@ fn round_r<R: Real>(x: R, decimals: i64) -> R {
     }
 }
 
+/// Inverse hyperbolic sine without overflow: past `1 / sqrt(eps)`,
+/// `asinh(x) = sign(x) (log|x| + log 2)` to the last bit (the next term is
+/// `1 / (4 x^2)`), where `x + sqrt(x^2 + 1)` would overflow near the
+/// largest finite value.
+pub(crate) fn asinh_r<R: Real>(x: R) -> R {
+    let ax = x.abs();
+    if ax > R::one() / R::epsilon().sqrt() {
+        (ax.ln() + R::LN_2()).copysign(x)
+    } else {
+        x.asinh()
+    }
+}
+
+/// Inverse hyperbolic cosine without overflow (glibc's three ranges:
+/// `log(x) + log 2` past `1 / sqrt(eps)`, `log(2x - 1 / (x + sqrt(x^2 - 1)))`
+/// above 2, `log1p(t + sqrt(2t + t^2))` with `t = x - 1` below, which keeps
+/// the digits near 1); NaN below 1.
+pub(crate) fn acosh_r<R: Real>(x: R) -> R {
+    let one = R::one();
+    if x.is_nan() || x < one {
+        return R::nan();
+    }
+    if x > one / R::epsilon().sqrt() {
+        return x.ln() + R::LN_2();
+    }
+    let two = R::k(2.0);
+    if x > two {
+        return (two * x - one / (x + (x * x - one).sqrt())).ln();
+    }
+    let t = x - one;
+    (t + (two * t + t * t).sqrt()).ln_1p()
+}
+
 /// `log(exp(a) + exp(b))` without overflow (NumPy's algorithm).
 fn logaddexp_r<R: Real>(a: R, b: R) -> R {
     if a == b {
@@ -324,6 +368,10 @@ pub trait FloatOps: Float {
     fn atan2(self, b: Self) -> Self;
     /// The smaller, ignoring a NaN operand.
     fn fmin(self, b: Self) -> Self;
+    /// The magnitude of `a` with the sign bit of `b`.
+    fn copysign(self, b: Self) -> Self;
+    /// `sqrt(a^2 + b^2)` without overflow.
+    fn hypot(self, b: Self) -> Self;
     /// `log(exp(a) + exp(b))`.
     fn logaddexp(self, b: Self) -> Self;
     /// `log2(2^a + 2^b)`.
@@ -352,6 +400,14 @@ impl<T: Float> FloatOps for T {
         via2(self, b, NumFloat::min)
     }
     #[inline]
+    fn copysign(self, b: T) -> T {
+        via2(self, b, NumFloat::copysign)
+    }
+    #[inline]
+    fn hypot(self, b: T) -> T {
+        via2(self, b, NumFloat::hypot)
+    }
+    #[inline]
     fn logaddexp(self, b: T) -> T {
         via2(self, b, logaddexp_r)
     }
@@ -361,324 +417,8 @@ impl<T: Float> FloatOps for T {
     }
 }
 
-// ---------------------------------------------------------------------------
-// Complex helpers (on Complex<R>, R = f32 or f64)
-// ---------------------------------------------------------------------------
-
 type C<R> = Complex<R>;
-
-/// NumPy's complex division (Smith's algorithm: no overflow of `|b|^2`).
-fn c_div<R: Real>(a: C<R>, b: C<R>) -> C<R> {
-    let (br, bi) = (b.re.abs(), b.im.abs());
-    if br >= bi {
-        if br == R::zero() && bi == R::zero() {
-            return C::new(a.re / br, a.im / br);
-        }
-        let rat = b.im / b.re;
-        let scl = R::one() / (b.re + b.im * rat);
-        C::new((a.re + a.im * rat) * scl, (a.im - a.re * rat) * scl)
-    } else {
-        let rat = b.re / b.im;
-        let scl = R::one() / (b.im + b.re * rat);
-        C::new((a.re * rat + a.im) * scl, (a.im * rat - a.re) * scl)
-    }
-}
-
-fn c_exp<R: Real>(z: C<R>) -> C<R> {
-    let (x, y) = (z.re, z.im);
-    if y == R::zero() {
-        return C::new(x.exp(), y);
-    }
-    if x.is_infinite() {
-        if x < R::zero() {
-            return if y.is_finite() {
-                C::new(R::zero() * y.cos(), R::zero() * y.sin())
-            } else {
-                C::new(R::zero(), R::zero())
-            };
-        }
-        if !y.is_finite() {
-            return C::new(x, R::nan());
-        }
-    }
-    let e = x.exp();
-    C::new(e * y.cos(), e * y.sin())
-}
-
-fn c_expm1<R: Real>(z: C<R>) -> C<R> {
-    let (x, y) = (z.re, z.im);
-    if y == R::zero() {
-        return C::new(x.exp_m1(), y);
-    }
-    if !x.is_finite() || !y.is_finite() {
-        let e = c_exp(z);
-        return C::new(e.re - R::one(), e.im);
-    }
-    // e^z - 1 = (e^x cos y - 1) + i e^x sin y, with
-    // e^x cos y - 1 = expm1(x) cos y - 2 sin^2(y / 2): no cancellation near 0.
-    let s = (y * R::k(0.5)).sin();
-    C::new(x.exp_m1() * y.cos() - R::k(2.0) * s * s, x.exp() * y.sin())
-}
-
-fn c_exp2<R: Real>(z: C<R>) -> C<R> {
-    if z.im == R::zero() {
-        return C::new(z.re.exp2(), z.im);
-    }
-    c_exp(C::new(z.re * R::LN_2(), z.im * R::LN_2()))
-}
-
-fn c_ln<R: Real>(z: C<R>) -> C<R> {
-    C::new(z.re.hypot(z.im).ln(), z.im.atan2(z.re))
-}
-
-fn c_log2<R: Real>(z: C<R>) -> C<R> {
-    C::new(z.re.hypot(z.im).log2(), z.im.atan2(z.re) * R::LOG2_E())
-}
-
-fn c_log10<R: Real>(z: C<R>) -> C<R> {
-    C::new(z.re.hypot(z.im).log10(), z.im.atan2(z.re) * R::LOG10_E())
-}
-
-/// `log(1 + z)`, accurate near 0: the real part is
-/// `log|1 + z| = log1p(x (2 + x) + y^2) / 2`, computed from `x` and `y`
-/// themselves (never from the rounded `1 + x`), the imaginary part
-/// `atan2(y, 1 + x)`.
-fn c_log1p<R: Real>(z: C<R>) -> C<R> {
-    let (x, y) = (z.re, z.im);
-    let one = R::one();
-    let half = R::k(0.5);
-    if y == R::zero() && x >= -one {
-        return C::new(x.ln_1p(), y);
-    }
-    let re = if x.abs() < half && y.abs() < half {
-        half * (x * (R::k(2.0) + x) + y * y).ln_1p()
-    } else {
-        (one + x).hypot(y).ln()
-    };
-    C::new(re, y.atan2(one + x))
-}
-
-/// The principal square root (Kahan's formula, scaled against overflow).
-fn c_sqrt<R: Real>(z: C<R>) -> C<R> {
-    let (x, y) = (z.re, z.im);
-    let zero = R::zero();
-    if x == zero && y == zero {
-        return C::new(zero, y);
-    }
-    if y.is_infinite() {
-        return C::new(R::infinity(), y);
-    }
-    if x.is_nan() {
-        return C::new(x, x);
-    }
-    if x.is_infinite() {
-        if x > zero {
-            return C::new(x, if y.is_nan() { y } else { zero.copysign(y) });
-        }
-        return C::new(
-            if y.is_nan() { y } else { R::zero() },
-            R::infinity().copysign(y),
-        );
-    }
-    if y.is_nan() {
-        return C::new(y, y);
-    }
-    let big = R::max_value() / R::k(8.0);
-    if x.abs() > big || y.abs() > big {
-        let w = c_sqrt(C::new(x * R::k(0.25), y * R::k(0.25)));
-        return C::new(w.re * R::k(2.0), w.im * R::k(2.0));
-    }
-    let t = ((x.abs() + x.hypot(y)) * R::k(0.5)).sqrt();
-    let two_t = t + t;
-    if x >= zero {
-        C::new(t, y / two_t)
-    } else {
-        C::new(y.abs() / two_t, t.copysign(y))
-    }
-}
-
-fn c_sinh<R: Real>(z: C<R>) -> C<R> {
-    let (x, y) = (z.re, z.im);
-    if y == R::zero() {
-        return C::new(x.sinh(), y);
-    }
-    C::new(x.sinh() * y.cos(), x.cosh() * y.sin())
-}
-
-fn c_cosh<R: Real>(z: C<R>) -> C<R> {
-    let (x, y) = (z.re, z.im);
-    if y == R::zero() {
-        return C::new(x.cosh(), y * x.signum());
-    }
-    C::new(x.cosh() * y.cos(), x.sinh() * y.sin())
-}
-
-/// `tanh` without overflow (Kahan's algorithm, as in FreeBSD's `ctanh`).
-fn c_tanh<R: Real>(z: C<R>) -> C<R> {
-    let (x, y) = (z.re, z.im);
-    let one = R::one();
-    if x.is_nan() {
-        return C::new(x, if y == R::zero() { y } else { x });
-    }
-    if x.is_infinite() {
-        let im = if y.is_infinite() {
-            R::zero()
-        } else {
-            (y.sin() * y.cos()).signum() * R::zero()
-        };
-        return C::new(one.copysign(x), im);
-    }
-    if !y.is_finite() {
-        return C::new(R::nan(), R::nan());
-    }
-    if x.abs() >= R::tanh_big() {
-        let e = (-x.abs()).exp();
-        return C::new(one.copysign(x), R::k(4.0) * y.sin() * y.cos() * e * e);
-    }
-    let t = y.tan();
-    let beta = one + t * t;
-    let s = x.sinh();
-    let rho = (one + s * s).sqrt();
-    let denom = one + beta * s * s;
-    C::new(beta * rho * s / denom, t / denom)
-}
-
-fn c_arg<R: Real>(z: C<R>) -> R {
-    z.im.atan2(z.re)
-}
-
-/// `i z`.
-#[inline]
-fn mul_i<R: Real>(z: C<R>) -> C<R> {
-    C::new(-z.im, z.re)
-}
-
-/// `-i z`.
-#[inline]
-fn mul_neg_i<R: Real>(z: C<R>) -> C<R> {
-    C::new(z.im, -z.re)
-}
-
-fn c_atanh<R: Real>(z: C<R>) -> C<R> {
-    if z.im == R::zero() && z.re.abs() <= R::one() {
-        return C::new(z.re.atanh(), z.im);
-    }
-    let a = c_log1p(z);
-    let b = c_log1p(-z);
-    let h = R::k(0.5);
-    C::new((a.re - b.re) * h, (a.im - b.im) * h)
-}
-
-fn c_asinh<R: Real>(z: C<R>) -> C<R> {
-    if z.im == R::zero() {
-        return C::new(z.re.asinh(), z.im);
-    }
-    // asinh is odd: work with Re(w) >= 0.
-    let flip = z.re.is_sign_negative();
-    let w = if flip { -z } else { z };
-    let big = R::one() / R::epsilon().sqrt();
-    let r = if w.re.abs() > big || w.im.abs() > big {
-        // asinh(w) = log(2 w) + O(1 / w^2).
-        let l = c_ln(w);
-        C::new(l.re + R::LN_2(), l.im)
-    } else {
-        // asinh(w) = log1p(w + w^2 / (1 + sqrt(1 + w^2))): accurate near 0.
-        let w2 = w * w;
-        let s = c_sqrt(C::new(R::one() + w2.re, w2.im));
-        c_log1p(w + c_div(w2, C::new(R::one() + s.re, s.im)))
-    };
-    if flip { -r } else { r }
-}
-
-fn c_asin<R: Real>(z: C<R>) -> C<R> {
-    if z.im == R::zero() && z.re.abs() <= R::one() {
-        return C::new(z.re.asin(), z.im);
-    }
-    mul_neg_i(c_asinh(mul_i(z)))
-}
-
-fn c_acos<R: Real>(z: C<R>) -> C<R> {
-    if z.im == R::zero() && z.re.abs() <= R::one() {
-        return C::new(z.re.acos(), -z.im);
-    }
-    let a = c_asin(z);
-    C::new(R::FRAC_PI_2() - a.re, -a.im)
-}
-
-fn c_acosh<R: Real>(z: C<R>) -> C<R> {
-    if z.im == R::zero() && z.re >= R::one() {
-        return C::new(z.re.acosh(), z.im);
-    }
-    // 2 log(sqrt((z + 1) / 2) + sqrt((z - 1) / 2)).
-    let h = R::k(0.5);
-    let a = c_sqrt(C::new((z.re + R::one()) * h, z.im * h));
-    let b = c_sqrt(C::new((z.re - R::one()) * h, z.im * h));
-    let l = c_ln(a + b);
-    C::new(l.re * R::k(2.0), l.im * R::k(2.0))
-}
-
-/// NumPy's complex power: `b = 0` gives 1, a zero base gives 0 for a
-/// positive real exponent and NaN otherwise, small integer exponents
-/// multiply out, the rest is `exp(b log a)`.
-fn c_pow<R: Real>(a: C<R>, b: C<R>) -> C<R> {
-    let zero = R::zero();
-    let one = C::new(R::one(), zero);
-    if b.re == zero && b.im == zero {
-        return one;
-    }
-    if a.re == zero && a.im == zero {
-        return if b.re > zero && b.im == zero {
-            C::new(zero, zero)
-        } else {
-            C::new(R::nan(), R::nan())
-        };
-    }
-    if b.im == zero && b.re == b.re.trunc() && b.re.abs() < R::k(100.0) {
-        let n = b.re.to_i32().unwrap_or(0);
-        let mut e = n.unsigned_abs();
-        let mut acc = one;
-        let mut base = a;
-        while e > 0 {
-            if e & 1 == 1 {
-                acc = acc * base;
-            }
-            e >>= 1;
-            if e > 0 {
-                base = base * base;
-            }
-        }
-        return if n < 0 { c_div(one, acc) } else { acc };
-    }
-    c_exp(b * c_ln(a))
-}
-
-/// `z / |z|` (0 for 0, NaN for NaN; an infinite part counts as ±1 and the
-/// finite one as 0).
-fn c_sign<R: Real>(z: C<R>) -> C<R> {
-    let (x, y) = (z.re, z.im);
-    let zero = R::zero();
-    if x.is_nan() || y.is_nan() {
-        return C::new(R::nan(), R::nan());
-    }
-    if x == zero && y == zero {
-        return C::new(zero, zero);
-    }
-    if x.is_infinite() || y.is_infinite() {
-        if x.is_infinite() && y.is_infinite() {
-            return C::new(R::nan(), R::nan());
-        }
-        let unit = |v: R| {
-            if v.is_infinite() {
-                R::one().copysign(v)
-            } else {
-                zero.copysign(v)
-            }
-        };
-        return C::new(unit(x), unit(y));
-    }
-    let m = x.hypot(y);
-    C::new(x / m, y / m)
-}
+use crate::complex as cx;
 
 // ---------------------------------------------------------------------------
 // Inexact: real floats and complex
@@ -808,15 +548,15 @@ impl<T: Float> Inexact for T {
     }
     #[inline]
     fn asinh(self) -> T {
-        via(self, NumFloat::asinh)
+        via(self, asinh_r)
     }
     #[inline]
     fn acosh(self) -> T {
-        via(self, NumFloat::acosh)
+        via(self, acosh_r)
     }
     #[inline]
     fn atanh(self) -> T {
-        via(self, NumFloat::atanh)
+        via(self, Real::atanh_libm)
     }
     #[inline]
     fn exp(self) -> T {
@@ -892,105 +632,99 @@ where
     type Real = R;
     #[inline]
     fn div(self, b: Self) -> Self {
-        c_div(self, b)
+        cx::div(self, b)
     }
     #[inline]
     fn recip(self) -> Self {
-        c_div(
-            C::new(
-                <R as num_traits::One>::one(),
-                <R as num_traits::Zero>::zero(),
-            ),
-            self,
-        )
+        cx::recip(self)
     }
     #[inline]
     fn tan(self) -> Self {
-        mul_neg_i(c_tanh(mul_i(self)))
+        cx::tan(self)
     }
     #[inline]
     fn sin(self) -> Self {
-        mul_neg_i(c_sinh(mul_i(self)))
+        cx::sin(self)
     }
     #[inline]
     fn cos(self) -> Self {
-        c_cosh(mul_i(self))
+        cx::cos(self)
     }
     #[inline]
     fn asin(self) -> Self {
-        c_asin(self)
+        cx::asin(self)
     }
     #[inline]
     fn acos(self) -> Self {
-        c_acos(self)
+        cx::acos(self)
     }
     #[inline]
     fn atan(self) -> Self {
-        mul_neg_i(c_atanh(mul_i(self)))
+        cx::atan(self)
     }
     #[inline]
     fn sinh(self) -> Self {
-        c_sinh(self)
+        cx::sinh(self)
     }
     #[inline]
     fn cosh(self) -> Self {
-        c_cosh(self)
+        cx::cosh(self)
     }
     #[inline]
     fn tanh(self) -> Self {
-        c_tanh(self)
+        cx::tanh(self)
     }
     #[inline]
     fn asinh(self) -> Self {
-        c_asinh(self)
+        cx::asinh(self)
     }
     #[inline]
     fn acosh(self) -> Self {
-        c_acosh(self)
+        cx::acosh(self)
     }
     #[inline]
     fn atanh(self) -> Self {
-        c_atanh(self)
+        cx::atanh(self)
     }
     #[inline]
     fn exp(self) -> Self {
-        c_exp(self)
+        cx::exp(self)
     }
     #[inline]
     fn exp2(self) -> Self {
-        c_exp2(self)
+        cx::exp2(self)
     }
     #[inline]
     fn expm1(self) -> Self {
-        c_expm1(self)
+        cx::expm1(self)
     }
     #[inline]
     fn ln(self) -> Self {
-        c_ln(self)
+        cx::ln(self)
     }
     #[inline]
     fn log2(self) -> Self {
-        c_log2(self)
+        cx::log2(self)
     }
     #[inline]
     fn log10(self) -> Self {
-        c_log10(self)
+        cx::log10(self)
     }
     #[inline]
     fn log1p(self) -> Self {
-        c_log1p(self)
+        cx::log1p(self)
     }
     #[inline]
     fn sqrt(self) -> Self {
-        c_sqrt(self)
+        cx::sqrt(self)
     }
     #[inline]
     fn arg(self) -> R {
-        c_arg(self)
+        cx::arg(self)
     }
     #[inline]
     fn arg_deg(self) -> R {
-        NumFloat::to_degrees(c_arg(self))
+        NumFloat::to_degrees(cx::arg(self))
     }
     #[inline]
     fn is_nan(self) -> bool {
@@ -1153,11 +887,11 @@ where
     }
     #[inline]
     fn sign(self) -> Self {
-        c_sign(self)
+        cx::sign(self)
     }
     #[inline]
     fn pow(self, e: Self) -> Self {
-        c_pow(self, e)
+        cx::pow(self, e)
     }
     #[inline]
     fn conj(self) -> Self {

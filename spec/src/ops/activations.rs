@@ -63,7 +63,16 @@ category activations {
     #[compositional]
     #[dtypes(float | complex)]
     fn sigmoid(x: Array) -> Array {
-        ivy::reciprocal(&ivy::add(&ivy::exp(&ivy::negative(x)?)?, 1)?)
+        if x.dtype().is_complex() {
+            return ivy::reciprocal(&ivy::add(&ivy::exp(&ivy::negative(x)?)?, 1)?);
+        }
+        // With e = exp(-|x|) in (0, 1]: 1 / (1 + e) for x >= 0 and
+        // e / (1 + e) below, so a very negative x gives its tiny sigmoid
+        // instead of 1 / (1 + inf) = 0 (float16 from x < -11).
+        let e = ivy::exp(&ivy::negative(&ivy::abs(x)?)?)?;
+        let d = ivy::add(&e, 1)?;
+        let num = ivy::r#where(&ivy::greater_equal(x, 0)?, 1, &e)?;
+        ivy::divide(&num, &d)
     }
 
     /// The softmax of `x` along `axis`: `exp(x - max) / sum(exp(x - max))`.

@@ -572,16 +572,19 @@ category elementwise {
 
     /// Rounds each element of `x` to `decimals` decimal places, halves to
     /// even (`0.5` becomes `0`, `1.5` becomes `2`), as NumPy and the Array API
-    /// do. Negative `decimals` round to tens, hundreds, ...
+    /// do. Negative `decimals` round to tens, hundreds, ... A complex element
+    /// has its real and imaginary parts rounded separately.
     ///
     /// ```
     /// assert_eq!(ivy::round(&ivy::array![0.5, 1.5, 2.5, -0.5])?.to_vec::<f32>()?, vec![0.0, 2.0, 2.0, -0.0]);
     /// let r = ivy::round_with(&ivy::array![1.234, 5.678], ivy::opts::Round::new().decimals(1))?;
     /// assert_eq!(r.to_vec::<f32>()?, vec![1.2, 5.7]);
+    /// let z = ivy::Array::from_vec(vec![ivy::Complex64::new(2.5, -1.5)]);
+    /// assert_eq!(ivy::round(&z)?.to_vec::<ivy::Complex64>()?, vec![ivy::Complex64::new(2.0, -2.0)]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[primary]
-    #[dtypes(real)]
+    #[dtypes(numeric)]
     #[differentiable]
     #[vjp(x = zero)]
     fn round(x: Array, #[default(0)] decimals: i64) -> Array;
@@ -966,6 +969,40 @@ category elementwise {
     #[differentiable]
     #[vjp(x1 = ivy::multiply(g, &ivy::exp(&ivy::subtract(x1, out)?)?), x2 = ivy::multiply(g, &ivy::exp(&ivy::subtract(x2, out)?)?))]
     fn logaddexp(x1: Array, x2: Array) -> Array;
+
+    /// The magnitude of `x1` with the sign of `x2`, elementwise (the sign
+    /// bit: `-0.0` and `-NaN` count as negative), as NumPy's `copysign`.
+    /// Integers are cast to the default float dtype.
+    ///
+    /// ```
+    /// let y = ivy::copysign(&ivy::array![1.5, -2.0, 3.0], &ivy::array![-1.0, 1.0, -0.0])?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![-1.5, 2.0, -3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[cast(integer => float)]
+    #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::multiply(&ivy::sign(x1)?, &ivy::copysign(&ivy::ones_like(x1)?, x2)?)?), x2 = zero)]
+    fn copysign(x1: Array, x2: Array) -> Array;
+
+    /// `sqrt(x1^2 + x2^2)`, elementwise, without overflow or underflow in
+    /// the squares (`hypot(inf, NaN)` is `inf`, as C's and NumPy's).
+    /// Integers are cast to the default float dtype.
+    ///
+    /// ```
+    /// let y = ivy::hypot(&ivy::array![3.0, 3e30], &ivy::array![4.0, 4e30])?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![5.0, 5e30]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote]
+    #[cast(integer => float)]
+    #[differentiable]
+    #[vjp(x1 = ivy::multiply(g, &ivy::r#where(&ivy::equal(out, 0)?, 0, &ivy::divide(x1, out)?)?), x2 = ivy::multiply(g, &ivy::r#where(&ivy::equal(out, 0)?, 0, &ivy::divide(x2, out)?)?))]
+    fn hypot(x1: Array, x2: Array) -> Array;
 
     /// `log2(2^x1 + 2^x2)`, computed without overflow.
     ///

@@ -144,6 +144,49 @@ category statistical {
         #[default(false)] keepdims: bool,
     ) -> Array;
 
+    /// `log(sum(exp(x)))` along `axis` (all axes by default), computed
+    /// stably: the largest element `m` is taken out first,
+    /// `m + log(sum(exp(x - m)))`, so large inputs do not overflow and very
+    /// negative ones do not underflow to `log(0)` (SciPy's `logsumexp`). An
+    /// infinite `m` is not subtracted; an empty reduction gives `-inf`.
+    ///
+    /// ```
+    /// let y = ivy::logsumexp(&ivy::array![1000.0, 1000.0])?;
+    /// assert!((y.to_vec::<f32>()?[0] - (1000.0 + std::f32::consts::LN_2)).abs() < 1e-3);
+    /// let r = ivy::logsumexp_with(&ivy::array![[0.0, 0.0], [1.0, 1.0]], ivy::opts::Logsumexp::new().axis(1).keepdims(true))?;
+    /// assert_eq!(r.shape().dims(), &[2, 1]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn logsumexp(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(false)] keepdims: bool,
+    ) -> Array {
+        let mut keep = ivy::opts::Max::new().keepdims(true);
+        let mut red = ivy::opts::Max::new().keepdims(keepdims);
+        let mut s = ivy::opts::Sum::new().keepdims(keepdims).dtype(x.dtype());
+        if let Some(ax) = axis {
+            keep = keep.axis(ax.clone());
+            red = red.axis(ax.clone());
+            s = s.axis(ax.clone());
+        }
+        if x.size() == 0 {
+            return ivy::log(&ivy::sum_with(&ivy::exp(x)?, s)?);
+        }
+        // The shift carries no gradient (it cancels analytically); an
+        // infinite maximum is replaced by 0 so inf - inf never appears.
+        let finite = |m: Array| -> ivy::Result<Array> {
+            let m = ivy::stop_gradient(&m)?;
+            ivy::r#where(&ivy::isfinite(&m)?, &m, 0)
+        };
+        let m_keep = finite(ivy::max_with(x, keep)?)?;
+        let m = finite(ivy::max_with(x, red)?)?;
+        let e = ivy::sum_with(&ivy::exp(&ivy::subtract(x, &m_keep)?)?, s)?;
+        ivy::add(&ivy::log(&e)?, &m)
+    }
+
     /// The cumulative sum of `x` along `axis` (`exclusive` starts from 0,
     /// `reverse` runs from the end), accumulating as [`sum`](fn@crate::sum).
     ///
