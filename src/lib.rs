@@ -7,6 +7,7 @@ pub use ivy_core::*;
 #[cfg(feature = "ndarray")]
 extern crate ivy_ndarray;
 
-// The candle backend, with the cargo feature `candle`.
+/// The candle backend's interop (`ivy::candle::from_tensor`,
+/// `ivy::candle::ToTensor`) and the `candle_core` crate it is built on.
 #[cfg(feature = "candle")]
-extern crate ivy_candle;
+pub use ::ivy_candle as candle;

@@ -104,6 +104,53 @@ impl CreationKernels for CandleBackend {
         Ok(wrap(t, dtype))
     }
 
+    // The indices compared with a ramp along the new axis: out-of-range
+    // and negative indices light nothing.
+    #[supported_dtypes("0.2.0 and above" => (integer))]
+    fn one_hot(
+        &self,
+        indices: &Array,
+        depth: usize,
+        on_value: Scalar,
+        off_value: Scalar,
+        axis: Option<i64>,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        let op = "one_hot";
+        check_device(op, device)?;
+        let nd = indices.ndim();
+        let axis = match axis {
+            None => nd,
+            Some(a) => ivy::normalize_axis(op, a, nd + 1)?,
+        };
+        let mut shape = indices.shape().clone();
+        shape.insert(axis, depth);
+        shape.checked_size(op)?;
+        let dt = dtype_of(op, dtype)?;
+        let (on, off) = if dtype == Dtype::Bool {
+            (
+                Scalar::Int(i128::from(on_value.to_element::<bool>())),
+                Scalar::Int(i128::from(off_value.to_element::<bool>())),
+            )
+        } else {
+            (on_value, off_value)
+        };
+        let (on, off) = (scalar(op, on, dt)?, scalar(op, off, dt)?);
+        let idx = crate::tensor::tensor(op, indices)?;
+        let f = || -> candle_core::Result<Tensor> {
+            let mut ramp_dims = vec![1usize; nd + 1];
+            ramp_dims[axis] = depth;
+            let ramp = Tensor::arange(0i64, depth as i64, CPU)?
+                .to_dtype(idx.dtype())?
+                .reshape(ramp_dims)?;
+            let m = idx.unsqueeze(axis)?.broadcast_eq(&ramp)?;
+            let dims = m.dims().to_vec();
+            m.where_cond(&on.broadcast_as(dims.as_slice())?, &off.broadcast_as(dims.as_slice())?)
+        };
+        Ok(wrap(f().map_err(err(op))?, dtype))
+    }
+
     // Ones where `column - row == k`, as a comparison of two ramps.
     #[supported_dtypes("0.2.0 and above" => (float, integer, bool))]
     fn eye(

@@ -69,10 +69,29 @@ fn propagate_nan(a: &Tensor, b: &Tensor, r: Tensor) -> CResult<Tensor> {
         .where_cond(&nan.broadcast_as(&shape)?, &r)
 }
 
+/// `f` on `a` and `b`; for the integer dtypes narrower than `i64` the
+/// arithmetic runs in `i64` and is cast back, which wraps as NumPy does
+/// (candle's own integer arithmetic is Rust's `+`/`-`/`*`: an overflow
+/// panics in debug builds and wraps in release ones). `i64` itself, and
+/// `uint32` products past `i64`, keep candle's behaviour: in a debug build
+/// the kernel guard turns the overflow into [`ivy::Error::KernelPanic`].
+fn wrapping(
+    a: &Tensor,
+    b: &Tensor,
+    f: impl FnOnce(&Tensor, &Tensor) -> CResult<Tensor>,
+) -> CResult<Tensor> {
+    let dt = a.dtype();
+    if matches!(dt, DType::U8 | DType::U32 | DType::I16 | DType::I32) {
+        f(&a.to_dtype(DType::I64)?, &b.to_dtype(DType::I64)?)?.to_dtype(dt)
+    } else {
+        f(a, b)
+    }
+}
+
 /// `alpha * t` in `t`'s dtype.
 fn times(op: &str, t: &Tensor, alpha: Scalar) -> Result<Tensor> {
     let a = scalar(op, alpha, t.dtype())?;
-    t.broadcast_mul(&a).map_err(err(op))
+    wrapping(t, &a, Tensor::broadcast_mul).map_err(err(op))
 }
 
 #[ivy::kernels]
@@ -104,6 +123,19 @@ impl ElementwiseKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float))]
     fn log(&self, x: &Array) -> Result<Array> {
         unary("log", x, Tensor::log)
+    }
+
+    // `log(u) * x / (u - 1)` with `u = 1 + x` (Goldberg's trick), exact to
+    // a few ulps where `log(1 + x)` would lose `x` entirely.
+    #[supported_dtypes("0.1.0 and above" => (float))]
+    fn log1p(&self, x: &Array) -> Result<Array> {
+        unary("log1p", x, |t| {
+            let u = t.affine(1.0, 1.0)?;
+            let d = u.affine(1.0, -1.0)?;
+            let r = u.log()?.mul(t)?.div(&d)?;
+            let keep = d.eq(0.0)?.maximum(&t.abs()?.eq(f64::INFINITY)?)?;
+            keep.where_cond(t, &r)
+        })
     }
 
     #[supported_dtypes("0.1.0 and above" => (float))]
@@ -184,16 +216,14 @@ impl ElementwiseKernels for CandleBackend {
         unary("floor", x, Tensor::floor)
     }
 
-    // `neg` is a `todo!()` on integers in candle; signed integers are
-    // `0 - x` instead. Unsigned negation (which wraps in NumPy) has no
-    // candle kernel: unsupported.
-    #[supported_dtypes("0.1.0 and above" => (float, int16, int32, int64))]
+    // `neg` is a `todo!()` on integers in candle; integers are `0 - x`
+    // instead (wrapping for unsigned ones, as in NumPy).
     fn negative(&self, x: &Array) -> Result<Array> {
         unary("negative", x, |t| {
             if t.dtype().is_float() {
                 t.neg()
             } else {
-                t.zeros_like()?.sub(t)
+                wrapping(&t.zeros_like()?, t, Tensor::sub)
             }
         })
     }
@@ -208,7 +238,7 @@ impl ElementwiseKernels for CandleBackend {
             if t.dtype().is_float() {
                 t.sqr()
             } else {
-                t.mul(t)
+                wrapping(t, t, Tensor::mul)
             }
         })
     }
@@ -261,7 +291,8 @@ impl ElementwiseKernels for CandleBackend {
         if let Some(alpha) = alpha {
             b = times(op, &b, alpha)?;
         }
-        Ok(wrap(a.broadcast_add(&b).map_err(err(op))?, x1.dtype()))
+        let r = wrapping(&a, &b, |a, b| a.broadcast_add(b));
+        Ok(wrap(r.map_err(err(op))?, x1.dtype()))
     }
 
     fn subtract(&self, x1: &Array, x2: &Array, alpha: Option<Scalar>) -> Result<Array> {
@@ -270,11 +301,12 @@ impl ElementwiseKernels for CandleBackend {
         if let Some(alpha) = alpha {
             b = times(op, &b, alpha)?;
         }
-        Ok(wrap(a.broadcast_sub(&b).map_err(err(op))?, x1.dtype()))
+        let r = wrapping(&a, &b, |a, b| a.broadcast_sub(b));
+        Ok(wrap(r.map_err(err(op))?, x1.dtype()))
     }
 
     fn multiply(&self, x1: &Array, x2: &Array) -> Result<Array> {
-        binary("multiply", x1, x2, Tensor::broadcast_mul)
+        binary("multiply", x1, x2, |a, b| wrapping(a, b, Tensor::broadcast_mul))
     }
 
     // The spec casts integers to float first; candle's integer division

@@ -200,3 +200,7 @@ impl ToTensor for Array {
         tensor::host_tensor("to_tensor", self.shape(), &h)
     }
 }
+
+/// The `candle-core` crate these kernels are built on, re-exported so users
+/// of [`from_tensor`] and [`ToTensor`] name the same `Tensor` type.
+pub use candle_core;

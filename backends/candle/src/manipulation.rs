@@ -154,6 +154,26 @@ impl ManipulationKernels for CandleBackend {
         Ok(wrap(t.flip(&axes).map_err(err(op))?, x.dtype()))
     }
 
+    // The bounds take the dtype of `x`; a NaN in `x` stays NaN.
+    #[supported_dtypes("0.1.0 and above" => (float, integer))]
+    fn clip(&self, x: &Array, x_min: Option<&Array>, x_max: Option<&Array>) -> Result<Array> {
+        let op = "clip";
+        if x_min.is_none() && x_max.is_none() {
+            return Ok(x.clone());
+        }
+        let mut t = tensor(op, x)?;
+        let dt = t.dtype();
+        if let Some(lo) = x_min {
+            let lo = tensor(op, lo)?.to_dtype(dt).map_err(err(op))?;
+            t = t.broadcast_maximum(&lo).map_err(err(op))?;
+        }
+        if let Some(hi) = x_max {
+            let hi = tensor(op, hi)?.to_dtype(dt).map_err(err(op))?;
+            t = t.broadcast_minimum(&hi).map_err(err(op))?;
+        }
+        Ok(wrap(t, x.dtype()))
+    }
+
     fn swapaxes(&self, x: &Array, axis0: usize, axis1: usize) -> Result<Array> {
         let op = "swapaxes";
         let t = tensor(op, x)?;
