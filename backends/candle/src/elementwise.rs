@@ -53,9 +53,10 @@ fn compare(
     Ok(mask(f(&x, &y).map_err(err(op))?))
 }
 
-/// `x * c` for a float tensor (candle's `affine`).
+/// `x * c` for a float tensor (a product, not candle's `affine`, whose
+/// `+ 0.0` would turn `-0.0` into `0.0`).
 fn scale(t: &Tensor, c: f64) -> CResult<Tensor> {
-    t.affine(c, 0.0)
+    t.broadcast_mul(&Tensor::new(c, t.device())?.to_dtype(t.dtype())?)
 }
 
 /// `r` with NaN wherever `a` or `b` is NaN (`a + b` is NaN there).
@@ -133,7 +134,7 @@ impl ElementwiseKernels for CandleBackend {
             let u = t.affine(1.0, 1.0)?;
             let d = u.affine(1.0, -1.0)?;
             let r = u.log()?.mul(t)?.div(&d)?;
-            let keep = d.eq(0.0)?.maximum(&t.abs()?.eq(f64::INFINITY)?)?;
+            let keep = d.eq(0.0)?.maximum(&t.eq(f64::INFINITY)?)?;
             keep.where_cond(t, &r)
         })
     }
@@ -316,9 +317,29 @@ impl ElementwiseKernels for CandleBackend {
         binary("divide", x1, x2, Tensor::broadcast_div)
     }
 
+    // candle's `pow` is `exp(b * log(a))`, NaN for every negative base.
+    // Here it gives `|a|^b`, then C's `pow` rules: the sign for odd integer
+    // exponents, NaN for negative finite bases with non-integer exponents,
+    // and 1 when `b == 0` or `a == 1` (even with NaN on the other side).
     #[supported_dtypes("0.1.0 and above" => (float))]
     fn pow(&self, x1: &Array, x2: &Array) -> Result<Array> {
-        binary("pow", x1, x2, Tensor::broadcast_pow)
+        binary("pow", x1, x2, |a, b| {
+            let shape = a.shape().broadcast_shape_binary_op(b.shape(), "pow")?;
+            let (a, b) = (a.broadcast_as(&shape)?, b.broadcast_as(&shape)?);
+            let r = b.mul(&a.abs()?.log()?)?.exp()?;
+            let half = b.affine(0.5, 0.0)?;
+            let integer = b.eq(&b.floor()?)?;
+            let odd = half.ne(&half.floor()?)?.minimum(&integer)?;
+            let negative = a.lt(0.0)?;
+            let r = negative.minimum(&odd)?.where_cond(&r.neg()?, &r)?;
+            let nan = negative
+                .minimum(&integer.eq(0.0)?)?
+                .minimum(&a.ne(f64::NEG_INFINITY)?)?;
+            let nans = Tensor::full(f64::NAN, &shape, a.device())?.to_dtype(a.dtype())?;
+            let r = nan.where_cond(&nans, &r)?;
+            let one = b.eq(0.0)?.maximum(&a.eq(1.0)?)?;
+            one.where_cond(&a.ones_like()?, &r)
+        })
     }
 
     fn maximum(&self, x1: &Array, x2: &Array) -> Result<Array> {

@@ -18,7 +18,14 @@ fn arg_extremum(op: &str, x: &Array, axis: Option<usize>, keepdims: bool, max: b
             Some(a) => (t.clone(), a),
             None => (t.flatten_all()?, 0),
         };
-        let r = if max { t.argmax_keepdim(axis)? } else { t.argmin_keepdim(axis)? };
+        let mut r = if max { t.argmax_keepdim(axis)? } else { t.argmin_keepdim(axis)? };
+        if t.dtype().is_float() {
+            // NaN wins (the first one), as in NumPy; candle's comparisons
+            // never pick it.
+            let nan = t.ne(&t)?;
+            let first_nan = nan.argmax_keepdim(axis)?;
+            r = nan.max_keepdim(axis)?.where_cond(&first_nan, &r)?;
+        }
         let r = r.to_dtype(DType::I64)?;
         match (axis, keepdims) {
             (_, true) if x.ndim() > 0 && t.rank() != x.ndim() => r.reshape(vec![1; x.ndim()]),
@@ -33,9 +40,7 @@ fn arg_extremum(op: &str, x: &Array, axis: Option<usize>, keepdims: bool, max: b
 
 #[ivy::kernels]
 impl SearchingKernels for CandleBackend {
-    // Ties take the first index. NaN is not special to candle (it never
-    // compares greater), so float tables wait for a NaN-aware kernel: the
-    // kernel runs floats, and NaN inputs are documented to differ.
+    // Ties take the first index; the first NaN wins (see `arg_extremum`).
     fn argmax(&self, x: &Array, axis: Option<usize>, keepdims: bool) -> Result<Array> {
         arg_extremum("argmax", x, axis, keepdims, true)
     }
