@@ -178,11 +178,20 @@ fn candle_kernels_agree_with_ndarray_on_random_inputs() -> Result<()> {
                     match (want, got) {
                         (Ok(w), Ok(g)) => {
                             if w.len() != g.len() {
-                                failures.push(format!("{} on {d}: {} vs {} outputs", op.name, w.len(), g.len()));
+                                failures.push(format!(
+                                    "{} on {d}: {} vs {} outputs",
+                                    op.name,
+                                    w.len(),
+                                    g.len()
+                                ));
                             }
                             for (w, g) in w.iter().zip(&g) {
                                 if g.backend().name() != "candle" {
-                                    failures.push(format!("{} on {d}: result on {}", op.name, g.backend().name()));
+                                    failures.push(format!(
+                                        "{} on {d}: result on {}",
+                                        op.name,
+                                        g.backend().name()
+                                    ));
                                 }
                                 if let Err(e) = agree(w, g) {
                                     failures.push(format!("{} on {d}: {e}", op.name));
@@ -192,8 +201,12 @@ fn candle_kernels_agree_with_ndarray_on_random_inputs() -> Result<()> {
                         (Err(a), Err(b)) => {
                             failures.push(format!("{} on {d}: both failed: {a} / {b}", op.name))
                         }
-                        (Ok(_), Err(e)) => failures.push(format!("{} on {d}: candle failed: {e}", op.name)),
-                        (Err(e), Ok(_)) => failures.push(format!("{} on {d}: ndarray failed: {e}", op.name)),
+                        (Ok(_), Err(e)) => {
+                            failures.push(format!("{} on {d}: candle failed: {e}", op.name))
+                        }
+                        (Err(e), Ok(_)) => {
+                            failures.push(format!("{} on {d}: ndarray failed: {e}", op.name))
+                        }
                     }
                 }
             }
@@ -201,7 +214,12 @@ fn candle_kernels_agree_with_ndarray_on_random_inputs() -> Result<()> {
     }
     assert!(ops >= 60, "only {ops} ops have a candle kernel");
     assert!(checked >= 1000, "only {checked} calls were compared");
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     Ok(())
 }
 
@@ -218,7 +236,9 @@ fn unsupported_cells_are_refused_with_the_unsupported_error() -> Result<()> {
             })?;
             for got in on_candle {
                 match got {
-                    Err(Error::UnsupportedDtype { backend, .. }) if backend == "candle" => refused += 1,
+                    Err(Error::UnsupportedDtype { backend, .. }) if backend == "candle" => {
+                        refused += 1
+                    }
                     Err(e @ Error::KernelPanic { .. }) => {
                         failures.push(format!("{} on {d}: panicked: {e}", op.name))
                     }
@@ -245,14 +265,20 @@ fn the_cells_where_candle_panics_or_errs_are_stopped_by_the_tables() -> Result<(
     assert_eq!(ivy::negative(&uint)?.to_vec::<u8>()?, vec![255, 254, 253]);
     assert_eq!(ivy::negative(&int)?.to_vec::<i64>()?, vec![-1, -2, -3]);
     // So does narrow integer arithmetic, in debug builds too.
-    assert_eq!(ivy::subtract(&uint, 4)?.to_vec::<u8>()?, vec![253, 254, 255]);
+    assert_eq!(
+        ivy::subtract(&uint, 4)?.to_vec::<u8>()?,
+        vec![253, 254, 255]
+    );
     // exp on integers: cast to float first (the superset behaviour).
     let e = ivy::exp(&int)?;
     assert_eq!(e.dtype(), ivy::default_float_dtype());
     // matmul on integers is an error in candle: refused before it.
     let m = ivy::reshape(&int, [3, 1])?;
     let e = ivy::matmul(&ivy::matrix_transpose(&m)?, &m).unwrap_err();
-    assert!(matches!(e, Error::UnsupportedDtype { ref backend, .. } if backend == "candle"), "{e}");
+    assert!(
+        matches!(e, Error::UnsupportedDtype { ref backend, .. } if backend == "candle"),
+        "{e}"
+    );
     // Dtypes candle has no tensor for are not valid there.
     assert!(!ivy::valid_dtypes().contains(Dtype::UInt16));
     let e = ivy::zeros_with([2], ivy::opts::Zeros::new().dtype(Dtype::UInt16)).unwrap_err();
@@ -270,9 +296,15 @@ fn arrays_of_two_backends_do_not_mix() -> Result<()> {
     assert!(matches!(e, Error::BackendMismatch { .. }), "{msg}");
     assert!(msg.contains("ndarray") && msg.contains("candle"), "{msg}");
     let e = ivy::concat(&[y.clone(), x.clone()]).unwrap_err();
-    assert!(e.to_string().contains("candle") && e.to_string().contains("ndarray"), "{e}");
+    assert!(
+        e.to_string().contains("candle") && e.to_string().contains("ndarray"),
+        "{e}"
+    );
     // Converted explicitly, they do.
-    assert_eq!(ivy::add(&x.to_backend("candle")?, &y)?.to_vec::<f32>()?, vec![2.0, 4.0]);
+    assert_eq!(
+        ivy::add(&x.to_backend("candle")?, &y)?.to_vec::<f32>()?,
+        vec![2.0, 4.0]
+    );
     Ok(())
 }
 
@@ -295,8 +327,8 @@ fn results_stay_on_candle_and_convert_back() -> Result<()> {
 
 #[test]
 fn tensors_convert_without_copying() -> Result<()> {
-    use ivy::candle::candle_core::{DType, Device, Tensor};
     use ivy::candle::ToTensor;
+    use ivy::candle::candle_core::{DType, Device, Tensor};
     let t = Tensor::new(&[[1.5f64, 2.0], [3.0, 4.0]], &Device::Cpu).unwrap();
     let x = ivy::candle::from_tensor(t.clone())?;
     assert_eq!((x.dtype(), x.shape().dims()), (Dtype::Float64, &[2, 2][..]));

@@ -50,7 +50,13 @@ impl CreationKernels for CandleBackend {
         constant("empty", shape, false, dtype, device)
     }
 
-    fn full(&self, shape: &Shape, fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
+    fn full(
+        &self,
+        shape: &Shape,
+        fill_value: Scalar,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
         filled("full", shape, fill_value, dtype, device)
     }
 
@@ -66,7 +72,13 @@ impl CreationKernels for CandleBackend {
         constant("empty_like", x.shape(), false, dtype, device)
     }
 
-    fn full_like(&self, x: &Array, fill_value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
+    fn full_like(
+        &self,
+        x: &Array,
+        fill_value: Scalar,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
         filled("full_like", x.shape(), fill_value, dtype, device)
     }
 
@@ -89,7 +101,10 @@ impl CreationKernels for CandleBackend {
         };
         let step = step.to_f64();
         if step == 0.0 || !step.is_finite() || !start.is_finite() || !stop.is_finite() {
-            return Err(Error::invalid(op, "step must be finite and nonzero, start and stop finite"));
+            return Err(Error::invalid(
+                op,
+                "step must be finite and nonzero, start and stop finite",
+            ));
         }
         let n = ((stop - start) / step).ceil().max(0.0);
         if n > (1u64 << 40) as f64 {
@@ -146,7 +161,10 @@ impl CreationKernels for CandleBackend {
                 .reshape(ramp_dims)?;
             let m = idx.unsqueeze(axis)?.broadcast_eq(&ramp)?;
             let dims = m.dims().to_vec();
-            m.where_cond(&on.broadcast_as(dims.as_slice())?, &off.broadcast_as(dims.as_slice())?)
+            m.where_cond(
+                &on.broadcast_as(dims.as_slice())?,
+                &off.broadcast_as(dims.as_slice())?,
+            )
         };
         Ok(wrap(f().map_err(err(op))?, dtype))
     }

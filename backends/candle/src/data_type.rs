@@ -42,6 +42,9 @@ impl DataTypeKernels for CandleBackend {
             }
         })?;
         let t = tensor(op, x)?;
-        Ok(wrap(t.broadcast_as(shape.dims()).map_err(err(op))?, x.dtype()))
+        Ok(wrap(
+            t.broadcast_as(shape.dims()).map_err(err(op))?,
+            x.dtype(),
+        ))
     }
 }

@@ -307,7 +307,9 @@ impl ElementwiseKernels for CandleBackend {
     }
 
     fn multiply(&self, x1: &Array, x2: &Array) -> Result<Array> {
-        binary("multiply", x1, x2, |a, b| wrapping(a, b, Tensor::broadcast_mul))
+        binary("multiply", x1, x2, |a, b| {
+            wrapping(a, b, Tensor::broadcast_mul)
+        })
     }
 
     // The spec casts integers to float first; candle's integer division

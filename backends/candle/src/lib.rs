@@ -137,7 +137,12 @@ impl BackendBase for CandleBackend {
         tensor::to_host("to_host", t, x.dtype())
     }
 
-    fn from_host(&self, entry: &'static BackendEntry, shape: Shape, data: HostData) -> Result<Array> {
+    fn array_from_host(
+        &self,
+        entry: &'static BackendEntry,
+        shape: Shape,
+        data: HostData,
+    ) -> Result<Array> {
         let _ = entry;
         let t = tensor::host_tensor("to_backend", &shape, &data)?;
         Ok(tensor::wrap(t, data.dtype()))

@@ -35,7 +35,7 @@ impl ManipulationKernels for CandleBackend {
         }
         let mut dims: Vec<usize> = shape.iter().map(|&d| d.max(0) as usize).collect();
         if let Some(h) = hole {
-            if known == 0 || x.size() % known != 0 {
+            if known == 0 || !x.size().is_multiple_of(known) {
                 return Err(bad(format!(
                     "cannot reshape {} elements into {shape:?}",
                     x.size()
@@ -114,7 +114,10 @@ impl ManipulationKernels for CandleBackend {
             });
         }
         if axis.is_some() && xs.iter().any(|x| x.ndim() == 0) {
-            return Err(Error::invalid(op, "zero-dimensional arrays cannot be concatenated"));
+            return Err(Error::invalid(
+                op,
+                "zero-dimensional arrays cannot be concatenated",
+            ));
         }
         let axis = axis.unwrap_or(0);
         let r = Tensor::cat(&ts, axis).map_err(err(op))?;
@@ -130,7 +133,10 @@ impl ManipulationKernels for CandleBackend {
             return Err(Error::shape(
                 op,
                 "all arrays must have the same shape",
-                arrays.iter().map(|x| x.shape().clone()).collect::<Vec<Shape>>(),
+                arrays
+                    .iter()
+                    .map(|x| x.shape().clone())
+                    .collect::<Vec<Shape>>(),
             ));
         }
         let ts = arrays

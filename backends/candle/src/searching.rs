@@ -8,9 +8,18 @@ use candle_core::{DType, Tensor};
 use ivy::kernels::SearchingKernels;
 use ivy::{Array, Dtype, Error, Result};
 
-fn arg_extremum(op: &str, x: &Array, axis: Option<usize>, keepdims: bool, max: bool) -> Result<Array> {
+fn arg_extremum(
+    op: &str,
+    x: &Array,
+    axis: Option<usize>,
+    keepdims: bool,
+    max: bool,
+) -> Result<Array> {
     if x.size() == 0 {
-        return Err(Error::invalid(op, "attempt to get the extremum of an empty array"));
+        return Err(Error::invalid(
+            op,
+            "attempt to get the extremum of an empty array",
+        ));
     }
     let t = tensor(op, x)?;
     let f = || -> candle_core::Result<Tensor> {
@@ -18,7 +27,11 @@ fn arg_extremum(op: &str, x: &Array, axis: Option<usize>, keepdims: bool, max: b
             Some(a) => (t.clone(), a),
             None => (t.flatten_all()?, 0),
         };
-        let mut r = if max { t.argmax_keepdim(axis)? } else { t.argmin_keepdim(axis)? };
+        let mut r = if max {
+            t.argmax_keepdim(axis)?
+        } else {
+            t.argmin_keepdim(axis)?
+        };
         if t.dtype().is_float() {
             // NaN wins (the first one), as in NumPy; candle's comparisons
             // never pick it.
@@ -34,7 +47,11 @@ fn arg_extremum(op: &str, x: &Array, axis: Option<usize>, keepdims: bool, max: b
         }
     };
     let r = f().map_err(err(op))?;
-    let r = if axis.is_none() && !keepdims { r.reshape(()).map_err(err(op))? } else { r };
+    let r = if axis.is_none() && !keepdims {
+        r.reshape(()).map_err(err(op))?
+    } else {
+        r
+    };
     Ok(wrap(r, Dtype::Int64))
 }
 

@@ -11,7 +11,13 @@ use candle_core::{DType, Tensor};
 use ivy::kernels::StatisticalKernels;
 use ivy::{Array, Dtype, Error, Result};
 
-fn extremum(op: &str, x: &Array, axis: Option<&[usize]>, keepdims: bool, max: bool) -> Result<Array> {
+fn extremum(
+    op: &str,
+    x: &Array,
+    axis: Option<&[usize]>,
+    keepdims: bool,
+    max: bool,
+) -> Result<Array> {
     if x.size() == 0 {
         return Err(Error::invalid(
             op,
@@ -22,7 +28,11 @@ fn extremum(op: &str, x: &Array, axis: Option<&[usize]>, keepdims: bool, max: bo
     let axes = axes_or_all(&t, axis);
     let f = || -> candle_core::Result<Tensor> {
         let r = reduce(&t, &axes, keepdims, |t, a| {
-            if max { t.max_keepdim(a) } else { t.min_keepdim(a) }
+            if max {
+                t.max_keepdim(a)
+            } else {
+                t.min_keepdim(a)
+            }
         })?;
         if !t.dtype().is_float() {
             return Ok(r);
@@ -37,7 +47,13 @@ fn extremum(op: &str, x: &Array, axis: Option<&[usize]>, keepdims: bool, max: bo
 #[ivy::kernels]
 impl StatisticalKernels for CandleBackend {
     // In the requested dtype. A `bool` sum is an "any".
-    fn sum(&self, x: &Array, axis: Option<&[usize]>, dtype: Dtype, keepdims: bool) -> Result<Array> {
+    fn sum(
+        &self,
+        x: &Array,
+        axis: Option<&[usize]>,
+        dtype: Dtype,
+        keepdims: bool,
+    ) -> Result<Array> {
         let op = "sum";
         let t = tensor(op, x)?;
         let axes = axes_or_all(&t, axis);
@@ -47,7 +63,11 @@ impl StatisticalKernels for CandleBackend {
                 let s = nonzero(&t)?.to_dtype(DType::U32)?;
                 return reduce(&s, &axes, keepdims, |t, a| t.sum_keepdim(a))?.ne(0.0);
             }
-            let t = if t.dtype() == target { t.clone() } else { t.to_dtype(target)? };
+            let t = if t.dtype() == target {
+                t.clone()
+            } else {
+                t.to_dtype(target)?
+            };
             reduce(&t, &axes, keepdims, |t, a| t.sum_keepdim(a))
         };
         Ok(wrap(f().map_err(err(op))?, dtype))

@@ -107,9 +107,7 @@ pub(crate) fn host_tensor(op: &str, shape: &Shape, h: &HostData) -> Result<Tenso
     let dev = &candle_core::Device::Cpu;
     macro_rules! from {
         ($T:ty) => {{
-            let s = h
-                .as_slice::<$T>()
-                .ok_or_else(|| no_dtype(op, h.dtype()))?;
+            let s = h.as_slice::<$T>().ok_or_else(|| no_dtype(op, h.dtype()))?;
             Tensor::from_slice(s, dims, dev)
         }};
     }
@@ -154,10 +152,7 @@ pub(crate) fn wrap(t: Tensor, dtype: Dtype) -> Array {
 /// A result tensor as an array of its own dtype.
 pub(crate) fn out(op: &str, t: Tensor) -> Result<Array> {
     let d = ivy_dtype(t.dtype()).ok_or_else(|| {
-        Error::invalid(
-            op,
-            format!("candle dtype {:?} has no ivy dtype", t.dtype()),
-        )
+        Error::invalid(op, format!("candle dtype {:?} has no ivy dtype", t.dtype()))
     })?;
     Ok(wrap(t, d))
 }

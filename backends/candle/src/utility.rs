@@ -7,12 +7,20 @@ use candle_core::{DType, Tensor};
 use ivy::kernels::UtilityKernels;
 use ivy::{Array, Result};
 
-fn count(op: &str, x: &Array, axis: Option<&[usize]>, keepdims: bool, zeros: bool) -> Result<Tensor> {
+fn count(
+    op: &str,
+    x: &Array,
+    axis: Option<&[usize]>,
+    keepdims: bool,
+    zeros: bool,
+) -> Result<Tensor> {
     let t = tensor(op, x)?;
     let axes = axes_or_all(&t, axis);
     let f = || -> candle_core::Result<Tensor> {
         let m = if zeros { t.eq(0.0)? } else { t.ne(0.0)? };
-        reduce(&m.to_dtype(DType::U32)?, &axes, keepdims, |t, a| t.sum_keepdim(a))
+        reduce(&m.to_dtype(DType::U32)?, &axes, keepdims, |t, a| {
+            t.sum_keepdim(a)
+        })
     };
     f().map_err(err(op))
 }

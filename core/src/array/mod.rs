@@ -345,7 +345,7 @@ impl Array {
         let host = self.to_host()?;
         target
             .backend()
-            .from_host(target, self.shape.clone(), host)
+            .array_from_host(target, self.shape.clone(), host)
     }
 
     /// Whether both arrays share their element storage.

@@ -94,7 +94,7 @@ pub trait BackendBase: Send + Sync + 'static {
     /// registered entry. The default keeps the host buffer (no copy); a
     /// backend with native tensors overrides it to copy the elements into
     /// one.
-    fn from_host(
+    fn array_from_host(
         &self,
         entry: &'static BackendEntry,
         shape: crate::shape::Shape,
