@@ -4,8 +4,35 @@ use super::graph::{Node, Rule, VjpArgs};
 use crate::array::Array;
 use crate::error::{Error, Result};
 use smallvec::SmallVec;
-use std::collections::HashMap;
+use std::collections::HashMap as StdHashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
+
+/// Maps keyed by node addresses: a multiplicative hash of the address (the
+/// default SipHash is a tenth of a backward pass on small arrays).
+type HashMap<K, V> = StdHashMap<K, V, BuildHasherDefault<AddressHasher>>;
+
+#[derive(Default)]
+struct AddressHasher(u64);
+
+impl Hasher for AddressHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        // Addresses are 8-aligned: the high bits of the product mix them.
+        self.0 = (n as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(26);
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
 
 /// Run the graph backwards from `roots` (traced arrays with their seed
 /// cotangents) and return the cotangent of each of `targets` (variable
@@ -28,7 +55,7 @@ pub(crate) fn backward(
         .collect();
 
     // Post-order over the nodes reachable from the roots, not past targets.
-    let mut index: HashMap<*const Node, usize> = HashMap::new();
+    let mut index: HashMap<*const Node, usize> = HashMap::default();
     let mut order: Vec<Arc<Node>> = Vec::new();
     let mut stack: Vec<(Arc<Node>, bool)> = Vec::new();
     for (root, _) in roots {

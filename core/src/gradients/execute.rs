@@ -291,8 +291,26 @@ impl<X> Traced<X> {
     }
 }
 
+/// Whether every element of a host float array is finite, in one pass
+/// (false when unknown: the caller then checks with ivy ops).
+fn all_finite(g: &Array) -> bool {
+    fn each<T: Copy>(s: Option<&[T]>, ok: impl Fn(T) -> bool) -> Option<bool> {
+        s.map(|s| s.iter().fold(true, |acc, &x| acc & ok(x)))
+    }
+    each(g.as_slice::<f32>(), f32::is_finite)
+        .or_else(|| each(g.as_slice::<f64>(), f64::is_finite))
+        .or_else(|| each(g.as_slice::<crate::f16>(), |x| x.is_finite()))
+        .or_else(|| each(g.as_slice::<crate::bf16>(), |x| x.is_finite()))
+        .or_else(|| each(g.as_slice::<crate::Complex32>(), |x| x.is_finite()))
+        .or_else(|| each(g.as_slice::<crate::Complex64>(), |x| x.is_finite()))
+        .unwrap_or(false)
+}
+
 /// Seed 003's policy: gradients that are NaN or infinite become 0.
 fn finite_or_zero(g: &Array) -> Result<Array> {
+    if all_finite(g) {
+        return Ok(g.clone());
+    }
     let ok = crate::api::isfinite(g)?;
     if crate::api::all(&ok)?.item()? == crate::Scalar::Bool(true) {
         return Ok(g.clone());

@@ -109,8 +109,10 @@ impl Drop for Node {
     fn drop(&mut self) {
         LIVE.fetch_sub(1, Ordering::Relaxed);
         let mut stack: Vec<Arc<Node>> = self.inputs.drain(..).filter_map(|i| i.node).collect();
-        while let Some(node) = stack.pop() {
-            if let Some(mut inner) = Arc::into_inner(node) {
+        while let Some(mut node) = stack.pop() {
+            // The last handle: take its inputs before it drops (in place,
+            // without moving the node out of its allocation).
+            if let Some(inner) = Arc::get_mut(&mut node) {
                 stack.extend(inner.inputs.drain(..).filter_map(|i| i.node));
             }
         }

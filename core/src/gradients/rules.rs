@@ -279,10 +279,22 @@ pub fn matmul_grad(
     let g = ivy::reshape(g, Ints::from(gd))?;
     let h = |x: &Array| ivy::matrix_transpose_with(x, opts::MatrixTranspose::new().conjugate(true));
     // d op(A) = G op(B)^H, d op(B) = op(A)^H G; undo op.
+    // The transposes are matmul's flags, so no transposed copy is made.
+    let complex = [&g, &a, &b].iter().any(|x| x.dtype().is_complex());
     let (d, t, adj, x) = if which == 0 {
-        (ivy::matmul(&g, &h(&b)?)?, ta, aa, x1)
+        let o = if complex {
+            opts::Matmul::new().adjoint_b(true)
+        } else {
+            opts::Matmul::new().transpose_b(true)
+        };
+        (ivy::matmul_with(&g, &b, o)?, ta, aa, x1)
     } else {
-        (ivy::matmul(&h(&a)?, &g)?, tb, ab, x2)
+        let o = if complex {
+            opts::Matmul::new().adjoint_a(true)
+        } else {
+            opts::Matmul::new().transpose_a(true)
+        };
+        (ivy::matmul_with(&a, &g, o)?, tb, ab, x2)
     };
     let d = if adj {
         h(&d)?
