@@ -42,62 +42,73 @@ impl Hasher for AddressHasher {
 /// without a derivative is an error only when a gradient must pass through
 /// it. With `create_graph` the rules see traced inputs and outputs, so the
 /// gradients are themselves traced (gradients of gradients).
+///
+/// The nodes are borrowed from the roots for the whole pass (no reference
+/// counting on the way).
 pub(crate) fn backward(
     during: &str,
     roots: &[(&Array, Array)],
     targets: &[Arc<Node>],
     create_graph: bool,
 ) -> Result<Vec<Option<Array>>> {
-    let target_index: HashMap<*const Node, usize> = targets
-        .iter()
-        .enumerate()
-        .map(|(i, t)| (Arc::as_ptr(t), i))
-        .collect();
+    let mut target_index: HashMap<*const Node, usize> =
+        HashMap::with_capacity_and_hasher(targets.len(), Default::default());
+    for (i, t) in targets.iter().enumerate() {
+        target_index.insert(Arc::as_ptr(t), i);
+    }
 
-    // Post-order over the nodes reachable from the roots, not past targets.
-    let mut index: HashMap<*const Node, usize> = HashMap::default();
-    let mut order: Vec<Arc<Node>> = Vec::new();
-    let mut stack: Vec<(Arc<Node>, bool)> = Vec::new();
+    // Post-order over the nodes reachable from the roots, not past targets:
+    // every node comes after the nodes it read.
+    let mut index: HashMap<*const Node, usize> =
+        HashMap::with_capacity_and_hasher(64, Default::default());
+    let mut order: Vec<&Arc<Node>> = Vec::with_capacity(64);
+    // For each node in `order`, the positions of its parents (usize::MAX for
+    // an untraced input).
+    let mut parent_at: Vec<SmallVec<[usize; 2]>> = Vec::with_capacity(64);
+    let mut stack: Vec<(&Arc<Node>, bool)> = Vec::new();
     for (root, _) in roots {
         if let Some(n) = root.grad_node() {
-            stack.push((n.clone(), false));
+            stack.push((n, false));
         }
     }
     while let Some((node, expanded)) = stack.pop() {
-        let ptr = Arc::as_ptr(&node);
+        let ptr = Arc::as_ptr(node);
         if expanded {
             if let std::collections::hash_map::Entry::Vacant(e) = index.entry(ptr) {
                 e.insert(order.len());
                 order.push(node);
+                let is_target = target_index.contains_key(&ptr);
+                let mut at = SmallVec::new();
+                for p in &node.parents {
+                    at.push(match &p.node {
+                        Some(n) if !is_target => index[&Arc::as_ptr(n)],
+                        _ => usize::MAX,
+                    });
+                }
+                parent_at.push(at);
             }
             continue;
         }
         if index.contains_key(&ptr) {
             continue;
         }
-        stack.push((node.clone(), true));
+        stack.push((node, true));
         if !target_index.contains_key(&ptr) {
-            for input in &node.inputs {
-                if let Some(n) = &input.node
+            for p in &node.parents {
+                if let Some(n) = &p.node
                     && !index.contains_key(&Arc::as_ptr(n))
                 {
-                    stack.push((n.clone(), false));
+                    stack.push((n, false));
                 }
             }
         }
     }
 
-    // Which nodes lead to a target (inputs come first in post-order).
+    // Which nodes lead to a target (parents come first in post-order).
     let mut needed = vec![false; order.len()];
-    for (i, node) in order.iter().enumerate() {
-        needed[i] = target_index.contains_key(&Arc::as_ptr(node))
-            || node.inputs.iter().any(|input| {
-                input
-                    .node
-                    .as_ref()
-                    .and_then(|n| index.get(&Arc::as_ptr(n)))
-                    .is_some_and(|&j| needed[j])
-            });
+    for i in 0..order.len() {
+        needed[i] = target_index.contains_key(&Arc::as_ptr(order[i]))
+            || parent_at[i].iter().any(|&j| j != usize::MAX && needed[j]);
     }
 
     let mut cotangents: Vec<SmallVec<[Option<Array>; 1]>> = order
@@ -116,23 +127,16 @@ pub(crate) fn backward(
         if !needed[i] || cotangents[i].iter().all(Option::is_none) {
             continue;
         }
-        let node = order[i].clone();
+        let node = order[i];
         let slots = std::mem::take(&mut cotangents[i]);
-        if let Some(&t) = target_index.get(&Arc::as_ptr(&node)) {
+        if let Some(&t) = target_index.get(&Arc::as_ptr(node)) {
             result[t] = slots.into_iter().next().flatten();
             continue;
         }
-        let need: SmallVec<[bool; 4]> = node
-            .inputs
-            .iter()
-            .map(|input| {
-                input
-                    .node
-                    .as_ref()
-                    .and_then(|n| index.get(&Arc::as_ptr(n)))
-                    .is_some_and(|&j| needed[j])
-            })
-            .collect();
+        let mut need: SmallVec<[bool; 4]> = SmallVec::new();
+        for &j in &parent_at[i] {
+            need.push(j != usize::MAX && needed[j]);
+        }
         let grads: SmallVec<[Option<Array>; 2]> = match &node.rule {
             Rule::Variable | Rule::Select => slots.into_iter().take(1).collect(),
             Rule::NotDifferentiable => {
@@ -150,37 +154,41 @@ pub(crate) fn backward(
                         None => crate::api::zeros_like(out),
                     })
                     .collect::<Result<_>>()?;
-                let inputs: SmallVec<[Array; 2]> = node
-                    .inputs
-                    .iter()
-                    .map(|input| {
-                        if create_graph {
-                            input.value.clone().with_trace(input.node.clone())
-                        } else {
-                            input.value.clone()
-                        }
-                    })
-                    .collect();
-                let outputs: SmallVec<[Array; 1]> = if create_graph && node.outputs.len() == 1 {
-                    smallvec::smallvec![node.outputs[0].clone().with_trace(Some(node.clone()))]
+                if create_graph {
+                    // The rule's ops record too: give it the traced arrays.
+                    let inputs: SmallVec<[Array; 2]> = node
+                        .inputs
+                        .iter()
+                        .zip(&node.parents)
+                        .map(|(x, p)| x.clone().with_trace(p.node.clone()))
+                        .collect();
+                    let outputs: SmallVec<[Array; 1]> = if node.outputs.len() == 1 {
+                        smallvec::smallvec![node.outputs[0].clone().with_trace(Some(node.clone()))]
+                    } else {
+                        node.outputs.clone()
+                    };
+                    f(&VjpArgs {
+                        cotangents: &cts,
+                        outputs: &outputs,
+                        inputs: &inputs,
+                        need: &need,
+                    })?
                 } else {
-                    node.outputs.clone()
-                };
-                f(&VjpArgs {
-                    cotangents: &cts,
-                    outputs: &outputs,
-                    inputs: &inputs,
-                    need: &need,
-                })?
+                    f(&VjpArgs {
+                        cotangents: &cts,
+                        outputs: &node.outputs,
+                        inputs: &node.inputs,
+                        need: &need,
+                    })?
+                }
             }
         };
-        for ((input, g), wanted) in node.inputs.iter().zip(grads).zip(need) {
-            let (Some(parent), Some(g), true) = (&input.node, g, wanted) else {
+        for (k, g) in grads.into_iter().enumerate() {
+            let (Some(g), true) = (g, need.get(k).copied().unwrap_or(false)) else {
                 continue;
             };
-            let g = reduce_to(node.op, g, &input.value)?;
-            let j = index[&Arc::as_ptr(parent)];
-            accumulate(&mut cotangents[j][input.slot], g)?;
+            let g = reduce_to(node.op, g, &node.inputs[k])?;
+            accumulate(&mut cotangents[parent_at[i][k]][node.parents[k].slot], g)?;
         }
     }
     Ok(result)
