@@ -319,6 +319,35 @@ impl Array {
         })
     }
 
+    /// This array on the backend named `name` (Ivy's `to_backend`-style
+    /// conversion, as `ivy.to_native` then `ivy.array` on another backend
+    /// do). The elements are **copied**: read into host memory
+    /// ([`Array::to_host`]) and handed to the target backend, which keeps
+    /// them as a host buffer (ndarray) or copies them into its own tensor
+    /// (candle). On the array's own backend it returns a clone, which
+    /// shares the elements. Ops never convert implicitly: an op given
+    /// arrays of two backends is an error naming both.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// let x = ivy::array![1.0, 2.0];
+    /// let y = x.to_backend("ndarray")?;
+    /// assert_eq!(y.backend().name(), "ndarray");
+    /// assert!(y.shares_data_with(&x));
+    /// assert!(x.to_backend("no-such-backend").is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn to_backend(&self, name: &str) -> Result<Array> {
+        let target = backend::registry::find(name)?;
+        if target.same(self.backend) {
+            return Ok(self.clone());
+        }
+        let host = self.to_host()?;
+        target
+            .backend()
+            .array_from_host(target, self.shape.clone(), host)
+    }
+
     /// Whether both arrays share their element storage.
     pub fn shares_data_with(&self, other: &Array) -> bool {
         match (&self.data, &other.data) {

@@ -34,7 +34,7 @@
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
-mod registry;
+pub(crate) mod registry;
 mod tables;
 
 pub use ivy_spec::version::{Version, VersionError, VersionKey, resolve_version};
@@ -87,6 +87,20 @@ pub trait BackendBase: Send + Sync + 'static {
                 ),
             )),
         }
+    }
+
+    /// An array of this backend holding `data` (row-major, `shape.size()`
+    /// elements): what [`Array::to_backend`] makes. `entry` is the backend's
+    /// registered entry. The default keeps the host buffer (no copy); a
+    /// backend with native tensors overrides it to copy the elements into
+    /// one.
+    fn array_from_host(
+        &self,
+        entry: &'static BackendEntry,
+        shape: crate::shape::Shape,
+        data: HostData,
+    ) -> Result<Array> {
+        Array::from_host(entry, shape, data)
     }
 }
 

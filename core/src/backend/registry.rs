@@ -26,7 +26,7 @@ pub fn available_backends() -> Vec<&'static str> {
     names
 }
 
-fn find(name: &str) -> Result<&'static BackendEntry> {
+pub(crate) fn find(name: &str) -> Result<&'static BackendEntry> {
     BACKENDS
         .iter()
         .copied()

@@ -1,0 +1,200 @@
+//! Kernels of the creation ops: candle's `zeros`, `ones`, `arange` and
+//! broadcasting, in every dtype candle holds.
+
+use crate::CandleBackend;
+use crate::tensor::{check_device, dtype_of, err, scalar, wrap};
+use candle_core::{DType, Tensor};
+use ivy::kernels::CreationKernels;
+use ivy::{Array, Device, Dtype, Error, Result, Scalar, Shape};
+
+const CPU: &candle_core::Device = &candle_core::Device::Cpu;
+
+fn filled(op: &str, shape: &Shape, value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
+    check_device(op, device)?;
+    let dt = dtype_of(op, dtype)?;
+    let value = if dtype == Dtype::Bool {
+        Scalar::Int(i128::from(value.to_element::<bool>()))
+    } else {
+        value
+    };
+    let t = scalar(op, value, dt)?
+        .broadcast_as(shape.dims())
+        .and_then(|t| t.contiguous())
+        .map_err(err(op))?;
+    Ok(wrap(t, dtype))
+}
+
+fn constant(op: &str, shape: &Shape, one: bool, dtype: Dtype, device: Device) -> Result<Array> {
+    check_device(op, device)?;
+    let dt = dtype_of(op, dtype)?;
+    let t = if one {
+        Tensor::ones(shape.dims(), dt, CPU)
+    } else {
+        Tensor::zeros(shape.dims(), dt, CPU)
+    };
+    Ok(wrap(t.map_err(err(op))?, dtype))
+}
+
+#[ivy::kernels]
+impl CreationKernels for CandleBackend {
+    fn zeros(&self, shape: &Shape, dtype: Dtype, device: Device) -> Result<Array> {
+        constant("zeros", shape, false, dtype, device)
+    }
+
+    fn ones(&self, shape: &Shape, dtype: Dtype, device: Device) -> Result<Array> {
+        constant("ones", shape, true, dtype, device)
+    }
+
+    // Arrays are immutable, so "uninitialised" is zeros.
+    fn empty(&self, shape: &Shape, dtype: Dtype, device: Device) -> Result<Array> {
+        constant("empty", shape, false, dtype, device)
+    }
+
+    fn full(
+        &self,
+        shape: &Shape,
+        fill_value: Scalar,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        filled("full", shape, fill_value, dtype, device)
+    }
+
+    fn zeros_like(&self, x: &Array, dtype: Dtype, device: Device) -> Result<Array> {
+        constant("zeros_like", x.shape(), false, dtype, device)
+    }
+
+    fn ones_like(&self, x: &Array, dtype: Dtype, device: Device) -> Result<Array> {
+        constant("ones_like", x.shape(), true, dtype, device)
+    }
+
+    fn empty_like(&self, x: &Array, dtype: Dtype, device: Device) -> Result<Array> {
+        constant("empty_like", x.shape(), false, dtype, device)
+    }
+
+    fn full_like(
+        &self,
+        x: &Array,
+        fill_value: Scalar,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        filled("full_like", x.shape(), fill_value, dtype, device)
+    }
+
+    // `start + i * step` computed in f64 and converted (exact for integers
+    // up to 2^53), with NumPy's length `ceil((stop - start) / step)`.
+    #[supported_dtypes("0.2.0 and above" => (float, integer))]
+    fn arange(
+        &self,
+        start: Scalar,
+        stop: Option<Scalar>,
+        step: Scalar,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        let op = "arange";
+        check_device(op, device)?;
+        let (start, stop) = match stop {
+            Some(stop) => (start.to_f64(), stop.to_f64()),
+            None => (0.0, start.to_f64()),
+        };
+        let step = step.to_f64();
+        if step == 0.0 || !step.is_finite() || !start.is_finite() || !stop.is_finite() {
+            return Err(Error::invalid(
+                op,
+                "step must be finite and nonzero, start and stop finite",
+            ));
+        }
+        let n = ((stop - start) / step).ceil().max(0.0);
+        if n > (1u64 << 40) as f64 {
+            return Err(Error::invalid(op, format!("{n} elements is too many")));
+        }
+        let dt = dtype_of(op, dtype)?;
+        let t = Tensor::arange(0i64, n as i64, CPU)
+            .and_then(|t| t.to_dtype(DType::F64))
+            .and_then(|t| t.affine(step, start))
+            .and_then(|t| t.to_dtype(dt))
+            .map_err(err(op))?;
+        Ok(wrap(t, dtype))
+    }
+
+    // The indices compared with a ramp along the new axis: out-of-range
+    // and negative indices light nothing.
+    #[supported_dtypes("0.2.0 and above" => (integer))]
+    fn one_hot(
+        &self,
+        indices: &Array,
+        depth: usize,
+        on_value: Scalar,
+        off_value: Scalar,
+        axis: Option<i64>,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        let op = "one_hot";
+        check_device(op, device)?;
+        let nd = indices.ndim();
+        let axis = match axis {
+            None => nd,
+            Some(a) => ivy::normalize_axis(op, a, nd + 1)?,
+        };
+        let mut shape = indices.shape().clone();
+        shape.insert(axis, depth);
+        shape.checked_size(op)?;
+        let dt = dtype_of(op, dtype)?;
+        let (on, off) = if dtype == Dtype::Bool {
+            (
+                Scalar::Int(i128::from(on_value.to_element::<bool>())),
+                Scalar::Int(i128::from(off_value.to_element::<bool>())),
+            )
+        } else {
+            (on_value, off_value)
+        };
+        let (on, off) = (scalar(op, on, dt)?, scalar(op, off, dt)?);
+        let idx = crate::tensor::tensor(op, indices)?;
+        let f = || -> candle_core::Result<Tensor> {
+            let mut ramp_dims = vec![1usize; nd + 1];
+            ramp_dims[axis] = depth;
+            let ramp = Tensor::arange(0i64, depth as i64, CPU)?
+                .to_dtype(idx.dtype())?
+                .reshape(ramp_dims)?;
+            let m = idx.unsqueeze(axis)?.broadcast_eq(&ramp)?;
+            let dims = m.dims().to_vec();
+            m.where_cond(
+                &on.broadcast_as(dims.as_slice())?,
+                &off.broadcast_as(dims.as_slice())?,
+            )
+        };
+        Ok(wrap(f().map_err(err(op))?, dtype))
+    }
+
+    // Ones where `column - row == k`, as a comparison of two ramps.
+    #[supported_dtypes("0.2.0 and above" => (float, integer, bool))]
+    fn eye(
+        &self,
+        n_rows: usize,
+        n_cols: Option<usize>,
+        k: i64,
+        batch_shape: Option<&Shape>,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        let op = "eye";
+        check_device(op, device)?;
+        let dt = dtype_of(op, dtype)?;
+        let n_cols = n_cols.unwrap_or(n_rows);
+        let mut dims = batch_shape.map(|b| b.to_vec()).unwrap_or_default();
+        dims.extend([n_rows, n_cols]);
+        Shape::from(dims.clone()).checked_size(op)?;
+        let f = || -> candle_core::Result<Tensor> {
+            let rows = Tensor::arange(0i64, n_rows as i64, CPU)?.reshape((n_rows, 1))?;
+            let cols = Tensor::arange(0i64, n_cols as i64, CPU)?.reshape((1, n_cols))?;
+            let k = Tensor::new(k, CPU)?;
+            let m = cols.broadcast_sub(&rows)?.broadcast_eq(&k)?;
+            let m = if dt == DType::U8 { m } else { m.to_dtype(dt)? };
+            m.broadcast_as(dims.as_slice())?.contiguous()
+        };
+        Ok(wrap(f().map_err(err(op))?, dtype))
+    }
+}
