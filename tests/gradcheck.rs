@@ -229,22 +229,24 @@ fn check(op: &'static OpInfo, d: Dtype, rng: &mut Rng) -> Result<Option<String>,
     }
 }
 
+/// The ops whose gradients are checked: differentiable (with a rule, or
+/// through their bodies), computing arrays, not exempt.
+fn checked_ops() -> impl Iterator<Item = &'static OpInfo> {
+    catalogue::ops().filter(|op| {
+        matches!(
+            op.differentiable,
+            Differentiability::Yes | Differentiability::Derived
+        ) && op.kind != OpKind::Standalone
+            && !EXEMPT.iter().any(|(n, _)| *n == op.name)
+    })
+}
+
 #[test]
 fn every_differentiable_op_matches_finite_differences_on_every_float_dtype() {
     let mut rng = Rng(12345);
     let mut failures = Vec::new();
     let mut checked = 0;
-    for op in catalogue::ops() {
-        let differentiable = matches!(
-            op.differentiable,
-            Differentiability::Yes | Differentiability::Derived
-        );
-        if !differentiable || op.kind == OpKind::Standalone {
-            continue;
-        }
-        if EXEMPT.iter().any(|(n, _)| *n == op.name) {
-            continue;
-        }
+    for op in checked_ops() {
         let supported = op.supported_dtypes(ivy::current_backend());
         for d in [
             Dtype::Float64,
@@ -366,17 +368,7 @@ fn every_derivative_rule_is_itself_differentiable() {
     let mut rng = Rng(777);
     let mut failures = Vec::new();
     let mut checked = 0;
-    for op in catalogue::ops() {
-        let differentiable = matches!(
-            op.differentiable,
-            Differentiability::Yes | Differentiability::Derived
-        );
-        if !differentiable || op.kind == OpKind::Standalone {
-            continue;
-        }
-        if EXEMPT.iter().any(|(n, _)| *n == op.name) {
-            continue;
-        }
+    for op in checked_ops() {
         if !op
             .supported_dtypes(ivy::current_backend())
             .contains(Dtype::Float64)
