@@ -368,11 +368,10 @@ impl Array {
     /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// let x = ivy::array![1.0, 2.0];
     /// assert!(!x.is_traced());
-    /// let (_, traced_inside) = ivy::value_and_grad(|x: &ivy::Array| {
-    ///     assert!(x.is_traced());
+    /// ivy::grad(|x: &ivy::Array| {
+    ///     assert!(x.is_traced()); // inside a gradient function
     ///     ivy::sum(x)
     /// })(&x)?;
-    /// # let _ = traced_inside;
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[inline]

@@ -248,8 +248,8 @@ fn trace<X: Tree<Array>>(op: &str, xs: &X, sel: &Selection) -> Result<Traced<X>>
                         )
                     })?
                 };
-                let traced = variable(&x);
-                nodes.push(traced.grad_node().expect("a variable is traced").clone());
+                let (traced, node) = variable(&x);
+                nodes.push(node);
                 values.push(traced);
                 by_identity.insert(id, nodes.len() - 1);
                 nodes.len() - 1
@@ -268,6 +268,26 @@ fn trace<X: Tree<Array>>(op: &str, xs: &X, sel: &Selection) -> Result<Traced<X>>
         values,
         def,
     })
+}
+
+impl<X: Tree<Array>> Traced<X> {
+    /// The gradients of the variables as a value of the type of `xs`, when
+    /// every array of `xs` is a variable (the typed gradient functions).
+    fn like_xs(&self, op: &str, grads: &[Array], detach: bool) -> Result<X> {
+        let leaves = self
+            .var_of_leaf
+            .iter()
+            .zip(&self.paths)
+            .map(|(v, path)| match v {
+                Some(v) => Ok(detach_if(grads[*v].clone(), detach)),
+                None => Err(Error::invalid(
+                    op,
+                    format!("the array at `{}` was not differentiated", path.join("/")),
+                )),
+            })
+            .collect::<Result<Vec<Array>>>()?;
+        self.def.unflatten::<X, Array>(leaves)
+    }
 }
 
 impl<X> Traced<X> {
@@ -526,13 +546,7 @@ where
         let y = func(&traced.xs)?;
         let seed = crate::api::ones_like(&y.detach())?;
         let grads = traced.gradients(OP, &[(&y, seed)], create_graph)?;
-        let leaves = traced.var_of_leaf.iter().map(|v| {
-            detach_if(
-                grads[v.expect("every array is a variable")].clone(),
-                !create_graph,
-            )
-        });
-        let g = traced.def.unflatten::<X, Array>(leaves)?;
+        let g = traced.like_xs(OP, &grads, !create_graph)?;
         Ok((detach_if(y, !create_graph), g))
     }
 }
@@ -636,13 +650,7 @@ where
             ));
         }
         let grads = traced.gradients(OP, &[(&y, ct.clone())], create_graph)?;
-        let leaves = traced.var_of_leaf.iter().map(|v| {
-            detach_if(
-                grads[v.expect("every array is a variable")].clone(),
-                !create_graph,
-            )
-        });
-        traced.def.unflatten::<X, Array>(leaves)
+        traced.like_xs(OP, &grads, !create_graph)
     };
     Ok((out, Box::new(back)))
 }
@@ -677,8 +685,7 @@ where
     }
     let y = func(&traced.xs)?;
     // u stands for the cotangent; the gradient is linear in it.
-    let u = variable(&crate::api::ones_like(&y.detach())?);
-    let u_node = u.grad_node().expect("a variable is traced").clone();
+    let (u, u_node) = variable(&crate::api::ones_like(&y.detach())?);
     let found = backward(OP, &[(&y, u.clone())], &traced.nodes, true)?;
     let mut roots: Vec<(&Array, Array)> = Vec::new();
     let mut seeds: Vec<Option<Array>> = vec![None; traced.nodes.len()];

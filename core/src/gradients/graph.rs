@@ -118,6 +118,23 @@ impl Node {
     }
 }
 
+impl Node {
+    /// The node of output `slot` of `of` (an op with several outputs).
+    fn select(op: &'static str, of: &Arc<Node>, slot: usize, out: &Array) -> Arc<Node> {
+        LIVE.fetch_add(1, Ordering::Relaxed);
+        Arc::new(Node {
+            op,
+            inputs: smallvec::smallvec![out.detach()],
+            parents: smallvec::smallvec![Parent {
+                node: Some(of.clone()),
+                slot,
+            }],
+            outputs: smallvec::smallvec![out.detach()],
+            rule: Rule::Select,
+        })
+    }
+}
+
 impl Drop for Node {
     /// Free a chain of nodes without recursion: a long graph (a training
     /// loop's thousands of ops) would otherwise drop one frame per node.
@@ -170,14 +187,7 @@ pub(crate) fn record_many(
             if !differentiable_dtype(&out) {
                 return out;
             }
-            let mut select =
-                Node::new(op, &[&out], smallvec::smallvec![out.detach()], Rule::Select);
-            if let Some(s) = Arc::get_mut(&mut select) {
-                s.parents[0] = Parent {
-                    node: Some(node.clone()),
-                    slot: k,
-                };
-            }
+            let select = Node::select(op, &node, k, &out);
             out.with_trace(Some(select))
         })
         .collect()
@@ -202,14 +212,14 @@ impl Recorded for Vec<Array> {
     }
 }
 
-/// A variable of a gradient call standing for `x`: traced by a fresh node
-/// whose input is `x`'s own trace, if any.
-pub(crate) fn variable(x: &Array) -> Array {
+/// A variable of a gradient call standing for `x`, and its node: traced by
+/// a fresh node whose input is `x`'s own trace, if any.
+pub(crate) fn variable(x: &Array) -> (Array, Arc<Node>) {
     let node = Node::new(
         "variable",
         &[x],
         smallvec::smallvec![x.detach()],
         Rule::Variable,
     );
-    x.detach().with_trace(Some(node))
+    (x.detach().with_trace(Some(node.clone())), node)
 }
