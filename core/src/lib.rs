@@ -33,8 +33,8 @@ pub mod __private;
 
 pub use array::{Array, Buffer, Data, HostData, IntoArray, NativeData};
 pub use backend::{
-    BackendEntry, available_backends, current_backend, current_backend_str, set_backend,
-    unset_backend, use_backend, with_backend,
+    BackendEntry, BackendHandle, available_backends, current_backend, current_backend_str,
+    get_backend, set_backend, unset_backend, use_backend, with_backend,
 };
 pub use container::{Config, Container, Entry};
 pub use device::{Device, default_device, set_default_device, unset_default_device};

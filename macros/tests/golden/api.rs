@@ -2007,4 +2007,226 @@ impl ::ivy::Container {
         crate::relu(self)
     }
 }
+/// The API ops as methods of a [`BackendHandle`](crate::BackendHandle):
+/// each runs on the handle's backend.
+impl ::ivy::BackendHandle {
+    /// [`ivy::add`](fn@crate::add) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.add(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        &self,
+        x1: X1,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        self.__check_node("add", ::ivy::Operand::node(&x1))?;
+        self.__check_node("add", ::ivy::Operand::node(&x2))?;
+        let _on = self.enter();
+        crate::add(x1, x2)
+    }
+    /// [`ivy::add_with`](fn@crate::add_with) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.add_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Add::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_with<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        &self,
+        x1: X1,
+        x2: X2,
+        opts: ::ivy::opts::Add,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        self.__check_node("add", ::ivy::Operand::node(&x1))?;
+        self.__check_node("add", ::ivy::Operand::node(&x2))?;
+        let _on = self.enter();
+        crate::add_with(x1, x2, opts)
+    }
+    /// [`ivy::add_all`](fn@crate::add_all) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// `y` plus every array of `xs`; `xs` may be a list of containers.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.add_all(&ivy::array![[1.0, 2.0], [3.0, 4.0]], [ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::array![[1.0, 2.0], [3.0, 4.0]]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_all<XY: ::ivy::Operand, Xs: ::ivy::args::ArrayList>(
+        &self,
+        y: XY,
+        xs: Xs,
+    ) -> ::ivy::Result<::ivy::Out<(XY, ::ivy::args::List<Xs>), ::ivy::Array>>
+    where
+        (XY, ::ivy::args::List<Xs>): ::ivy::Operands,
+    {
+        self.__check_node("add_all", ::ivy::Operand::node(&y))?;
+        self.__check_list("add_all", &xs)?;
+        let _on = self.enter();
+        crate::add_all(y, xs)
+    }
+    /// [`ivy::sum`](fn@crate::sum) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.sum(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn sum<X: ::ivy::Operand>(
+        &self,
+        x: X,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("sum", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::sum(x)
+    }
+    /// [`ivy::sum_with`](fn@crate::sum_with) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.sum_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Sum::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn sum_with<X: ::ivy::Operand>(
+        &self,
+        x: X,
+        opts: ::ivy::opts::Sum,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("sum", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::sum_with(x, opts)
+    }
+    /// [`ivy::softplus`](fn@crate::softplus) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.softplus(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn softplus<X: ::ivy::Operand>(
+        &self,
+        x: X,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("softplus", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::softplus(x)
+    }
+    /// [`ivy::softplus_with`](fn@crate::softplus_with) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.softplus_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Softplus::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn softplus_with<X: ::ivy::Operand>(
+        &self,
+        x: X,
+        opts: ::ivy::opts::Softplus,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("softplus", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::softplus_with(x, opts)
+    }
+    /// [`ivy::relu`](fn@crate::relu) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Relu.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.relu(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn relu<X: ::ivy::Operand>(
+        &self,
+        x: X,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("relu", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::relu(x)
+    }
+    /// [`ivy::dtype`](fn@crate::dtype) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// The dtype.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.dtype(&h.ones([2])?);
+    /// let _ = r;
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn dtype(&self, x: &ivy::Array) -> ivy::Dtype {
+        let _on = self.enter();
+        crate::dtype(x)
+    }
+}
 ::ivy::__private::binary_operator_impls!(Add, add, crate ::add);
