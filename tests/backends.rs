@@ -132,3 +132,268 @@ mod candle {
         Ok(())
     }
 }
+
+// ---------------------------------------------------------------------------
+// Casting modes
+// ---------------------------------------------------------------------------
+
+mod casting {
+    use ivy::dtype::casting::{cast_target, cross_caster, downcaster, upcaster};
+    use ivy::{Dtype::*, DtypeSet};
+
+    const ALL: DtypeSet = DtypeSet::ALL;
+
+    #[test]
+    fn casters_follow_the_reference_examples() {
+        // The cases the reference verified (numpy backend; bfloat16 is not
+        // valid there).
+        let numpy = ALL - DtypeSet::of(&[BFloat16]);
+        assert_eq!(upcaster(Int8, DtypeSet::of(&[Int8]), numpy), Some(Int16));
+        assert_eq!(upcaster(Int64, DtypeSet::of(&[Int64]), numpy), None);
+        assert_eq!(
+            downcaster(Float32, DtypeSet::of(&[Float32]), numpy),
+            Some(Float16)
+        );
+        assert_eq!(
+            upcaster(UInt8, DtypeSet::of(&[UInt8, UInt16]), numpy),
+            Some(UInt32)
+        );
+        assert_eq!(cross_caster(DtypeSet::INT, numpy), Some(Float32));
+        assert_eq!(cross_caster(DtypeSet::of(&[Bool]), numpy), Some(Int32));
+        // The float family in Ivy's order: bfloat16 < float16 < float32 <
+        // float64, among the valid ones.
+        assert_eq!(
+            upcaster(BFloat16, DtypeSet::of(&[BFloat16]), ALL),
+            Some(Float16)
+        );
+        assert_eq!(
+            downcaster(Float16, DtypeSet::of(&[Float16]), ALL),
+            Some(BFloat16)
+        );
+        assert_eq!(downcaster(Float16, DtypeSet::of(&[Float16]), numpy), None);
+        // uint is its own family, tested before int; bool has none.
+        assert_eq!(
+            downcaster(UInt32, DtypeSet::of(&[UInt32]), ALL),
+            Some(UInt16)
+        );
+        assert_eq!(upcaster(Int64, DtypeSet::of(&[Int64]), ALL), None);
+        assert_eq!(upcaster(Bool, DtypeSet::of(&[Bool]), ALL), None);
+        assert_eq!(
+            upcaster(Complex64, DtypeSet::of(&[Complex64]), ALL),
+            Some(Complex128)
+        );
+        // Invalid dtypes are skipped (candle: no uint16, so uint8 -> uint32).
+        let candle = ALL - DtypeSet::of(&[Int8, UInt16, UInt64, Complex64, Complex128]);
+        assert_eq!(
+            upcaster(UInt8, DtypeSet::of(&[UInt8]), candle),
+            Some(UInt32)
+        );
+        assert_eq!(
+            upcaster(Int16, DtypeSet::of(&[Int16, Int32]), candle),
+            Some(Int64)
+        );
+        // Crosscasting ignores the input dtype, and follows the defaults.
+        let _f = ivy::DefaultFloatDtype::new(Float64).unwrap();
+        assert_eq!(cross_caster(DtypeSet::INT, ALL), Some(Float64));
+        assert_eq!(cross_caster(DtypeSet::FLOAT, ALL), Some(Int32));
+        assert_eq!(cross_caster(DtypeSet::of(&[Float16]), ALL), None);
+    }
+
+    #[test]
+    fn the_modes_choose_as_the_reference_caster_does() {
+        // A table without float16 and without bool: cross finds int32
+        // (bool is unsupported), up finds float32, down bfloat16.
+        let un = DtypeSet::of(&[Float16, Bool]);
+        assert_eq!(cast_target(Float16, un, ALL), None, "no mode");
+        {
+            let _g = ivy::UpcastDataTypes::new(true);
+            assert_eq!(cast_target(Float16, un, ALL), Some(Float32));
+            // A supported dtype is never cast.
+            assert_eq!(cast_target(Float32, un, ALL), None);
+        }
+        {
+            let _g = ivy::DowncastDataTypes::new(true);
+            assert_eq!(cast_target(Float16, un, ALL), Some(BFloat16));
+        }
+        {
+            let _g = ivy::CrosscastDataTypes::new(true);
+            assert_eq!(cast_target(Float16, un, ALL), Some(Int32));
+        }
+        // Two modes: an elif chain, crosscast before upcast before
+        // downcast; only the first one on is tried.
+        {
+            let _u = ivy::UpcastDataTypes::new(true);
+            let _d = ivy::DowncastDataTypes::new(true);
+            assert_eq!(cast_target(Float64, DtypeSet::of(&[Float64]), ALL), None);
+            let _c = ivy::CrosscastDataTypes::new(true);
+            // All three: cross, then up, then down.
+            assert!(ivy::cast_dtypes());
+            assert_eq!(
+                cast_target(Float64, DtypeSet::of(&[Float64]), ALL),
+                Some(Float32)
+            );
+            assert_eq!(cast_target(Float16, un, ALL), Some(Int32));
+        }
+        {
+            let _c = ivy::CrosscastDataTypes::new(true);
+            let _u = ivy::UpcastDataTypes::new(true);
+            assert_eq!(cast_target(Float64, DtypeSet::of(&[Float64]), ALL), None);
+        }
+        // cast_data_types sets all three; unset pops all three.
+        ivy::cast_data_types(true);
+        assert!(ivy::upcast_dtypes() && ivy::downcast_dtypes() && ivy::crosscast_dtypes());
+        ivy::upcast_data_types(false);
+        assert!(!ivy::cast_dtypes());
+        ivy::unset_upcast_data_types();
+        ivy::unset_cast_data_types();
+        assert!(!ivy::upcast_dtypes() && !ivy::downcast_dtypes() && !ivy::crosscast_dtypes());
+        // Per thread: another thread starts with every mode off.
+        let _g = ivy::CastDataTypes::new(true);
+        assert!(!std::thread::spawn(ivy::upcast_dtypes).join().unwrap());
+    }
+}
+
+/// A backend with Ivy's torch `expm1` table (no float16, no complex, for
+/// 2.0.1 and below): the seed's example of an op without float16 support.
+mod halfless {
+    use ivy::backend::BackendBase;
+    use ivy::kernels::{DataTypeKernels, ElementwiseKernels};
+    use ivy::{Array, Dtype, Error, HostData, Result};
+
+    pub struct Halfless;
+
+    impl BackendBase for Halfless {
+        fn name(&self) -> &'static str {
+            "halfless"
+        }
+        fn version(&self) -> &'static str {
+            "2.0.1"
+        }
+    }
+
+    #[ivy::kernels]
+    impl ElementwiseKernels for Halfless {
+        #[unsupported_dtypes("2.0.1 and below" => (float16, complex))]
+        fn expm1(&self, x: &Array) -> Result<Array> {
+            let h = x
+                .host()
+                .ok_or_else(|| Error::invalid("expm1", "not a host array"))?;
+            let x64 = Array::from_host(&HALFLESS, x.shape().clone(), h.cast(Dtype::Float64))?;
+            let v: Vec<f64> = x64.to_vec::<f64>()?.iter().map(|v| v.exp_m1()).collect();
+            let h = HostData::from(v).cast(x.dtype());
+            Array::from_host(&HALFLESS, x.shape().clone(), h)
+        }
+    }
+
+    #[ivy::kernels]
+    impl DataTypeKernels for Halfless {
+        fn astype(&self, x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
+            let _ = copy;
+            let h = x
+                .host()
+                .ok_or_else(|| Error::invalid("astype", "not a host array"))?;
+            Array::from_host(&HALFLESS, x.shape().clone(), h.cast(dtype))
+        }
+    }
+
+    ivy::register_backend! {
+        /// The test backend.
+        pub static HALFLESS: Halfless = Halfless;
+        kernels: [elementwise, data_type];
+    }
+}
+
+#[test]
+fn the_seed_float16_example_under_each_mode() -> Result<()> {
+    let h = ivy::get_backend("halfless")?;
+    let x = h.astype(&h.run(|| ivy::array![1.0f32, 0.5]), Dtype::Float16)?;
+    assert_eq!(x.backend().name(), "halfless");
+    // No mode: the unsupported error, naming op, dtype, backend, version.
+    let e = h.expm1(&x).unwrap_err();
+    let msg = e.to_string();
+    assert!(matches!(e, Error::UnsupportedDtype { .. }), "{msg}");
+    for part in ["expm1", "float16", "halfless", "2.0.1"] {
+        assert!(msg.contains(part), "{part} in {msg}");
+    }
+    let want = [1f64.exp_m1(), 0.5f64.exp_m1()];
+    let close = |y: &ivy::Array, tol: f64| -> Result<()> {
+        for (a, b) in h
+            .astype(y, Dtype::Float64)?
+            .to_vec::<f64>()?
+            .iter()
+            .zip(want)
+        {
+            assert!((a - b).abs() <= tol, "{a} vs {b}");
+        }
+        Ok(())
+    };
+    {
+        let _g = ivy::UpcastDataTypes::new(true);
+        let y = h.expm1(&x)?;
+        assert_eq!(y.dtype(), Dtype::Float32); // not cast back (as in Ivy)
+        close(&y, 1e-6)?;
+    }
+    {
+        let _g = ivy::DowncastDataTypes::new(true);
+        let y = h.expm1(&x)?;
+        assert_eq!(y.dtype(), Dtype::BFloat16);
+        close(&y, 1e-2)?;
+    }
+    {
+        // All three: crosscasting comes first, and the op does not support
+        // bool, so Ivy's cross_caster picks the default int dtype (the
+        // values are truncated: 1 and 0), which expm1 takes through its
+        // integer-to-float cast.
+        let _g = ivy::CastDataTypes::new(true);
+        let y = h.expm1(&x)?;
+        assert_eq!(y.dtype(), Dtype::Float32);
+        assert_eq!(y.to_vec::<f32>()?, [1f64.exp_m1() as f32, 0.0]);
+    }
+    // The modes are off again: the error is back.
+    assert!(h.expm1(&x).is_err());
+    Ok(())
+}
+
+#[cfg(feature = "candle")]
+mod candle_casting {
+    use super::*;
+
+    /// The seed's op without float support, on candle: `one_hot` takes
+    /// integer indices only; crosscasting casts float indices to the
+    /// default int dtype.
+    #[test]
+    fn an_op_without_float_support_crosscasts_to_the_default_int() -> Result<()> {
+        let cd = ivy::get_backend("candle")?;
+        let xf = cd.asarray(vec![0.0f32, 2.0, 1.0])?;
+        let e = cd.one_hot(&xf, 3).unwrap_err();
+        let msg = e.to_string();
+        for part in ["one_hot", "float32", "candle", ivy::candle::CANDLE_VERSION] {
+            assert!(msg.contains(part), "{part} in {msg}");
+        }
+        // Upcasting finds no float dtype one_hot supports: still the error.
+        {
+            let _g = ivy::UpcastDataTypes::new(true);
+            assert!(matches!(
+                cd.one_hot(&xf, 3),
+                Err(Error::UnsupportedDtype { .. })
+            ));
+        }
+        let want = cd.one_hot(&cd.asarray(vec![0i32, 2, 1])?, 3)?;
+        for guard in [0, 1] {
+            let _c = (guard == 0).then(|| ivy::CrosscastDataTypes::new(true));
+            let _a = (guard == 1).then(|| ivy::CastDataTypes::new(true));
+            let y = cd.one_hot(&xf, 3)?;
+            assert_eq!(y.backend().name(), "candle");
+            assert_eq!(
+                (y.dtype(), y.shape().dims()),
+                (want.dtype(), want.shape().dims())
+            );
+            assert_eq!(y.to_vec::<f32>()?, want.to_vec::<f32>()?);
+            assert_eq!(
+                y.to_vec::<f32>()?,
+                [1.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 0.0]
+            );
+        }
+        Ok(())
+    }
+}

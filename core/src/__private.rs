@@ -363,6 +363,44 @@ fn unsupported(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Dty
     }
 }
 
+/// After the tables refused `dtype` for a primary op on `backend`: the
+/// dtype the current casting modes cast it to (see
+/// [`crate::dtype::casting::cast_target`]), as `(from, to)`, if a mode is on
+/// and finds a dtype the op supports there.
+#[cold]
+#[inline(never)]
+pub fn casting_target(
+    info: &'static OpInfo,
+    backend: &'static BackendEntry,
+    dtype: Option<Dtype>,
+) -> Option<(Dtype, Dtype)> {
+    let from = dtype?;
+    if !crate::dtype::casting::any_mode() {
+        return None;
+    }
+    let supported = info.supported_dtypes(backend);
+    let valid = backend.valid_dtypes();
+    let to = crate::dtype::casting::cast_target(from, valid - supported, valid)?;
+    supported.contains(to).then_some((from, to))
+}
+
+/// An array of a casting-mode retry: cast to `to` if it has the refused
+/// dtype `from`, else itself.
+#[cold]
+pub fn mode_cast(x: &Array, from: Dtype, to: Dtype) -> Result<Array> {
+    if x.dtype() == from {
+        crate::api::astype(x, to)
+    } else {
+        Ok(x.clone())
+    }
+}
+
+/// [`mode_cast`] for every array of a list.
+#[cold]
+pub fn mode_cast_list(xs: &[Array], from: Dtype, to: Dtype) -> Result<Vec<Array>> {
+    xs.iter().map(|x| mode_cast(x, from, to)).collect()
+}
+
 /// The op's own dtypes, checked on the input dtype (before casts).
 #[inline]
 pub fn check_domain(

@@ -697,7 +697,19 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
     let info = info_expr(op, t);
     if let Some(dt) = &id.input {
         if op.kind == OpKind::Primary {
-            steps.push(quote!(#p::check_supported(#info, __backend, #dt)?;));
+            // One branch on the supported path; the casting modes are read
+            // only after the table refused the dtype.
+            let retry = casting_retry(op, t);
+            steps.push(quote! {
+                if let ::std::result::Result::Err(__e) = #p::check_supported(#info, __backend, #dt) {
+                    let ::std::option::Option::Some((__from, __to)) =
+                        #p::casting_target(#info, __backend, #dt)
+                    else {
+                        return ::std::result::Result::Err(__e);
+                    };
+                    #retry
+                }
+            });
             id.kernel = None;
         } else {
             steps.push(quote!(#p::check_domain(#info, __backend, #dt)?;));
@@ -790,6 +802,46 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
             #(#steps)*
             #run
         }
+    }
+}
+
+/// The casting modes' retry of a primary op whose input dtype the backend
+/// refused: the arrays of that dtype (`__from`) cast to `__to` (a dtype the
+/// op supports), and the leaf called again on them with the other
+/// arguments as they came.
+fn casting_retry(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let p = quote!(#k::__private);
+    let leaf = leaf_ident(op);
+    let mut casts = Vec::new();
+    let mut args = Vec::new();
+    for prm in op.required() {
+        let name = &prm.ident;
+        match &prm.kind {
+            ParamKind::Array => {
+                casts.push(quote!(let #name = #p::mode_cast(#name, __from, __to)?;));
+                args.push(quote!(#k::args::OperandRef::Array(&#name)));
+            }
+            ParamKind::Arrays => {
+                casts.push(quote!(let #name = #p::mode_cast_list(#name, __from, __to)?;));
+                args.push(quote!(&#name));
+            }
+            _ => args.push(quote!(#name)),
+        }
+    }
+    for prm in opt_array_params(op) {
+        let name = &prm.ident;
+        casts.push(quote! {
+            let #name = match #name {
+                ::std::option::Option::Some(x) => ::std::option::Option::Some(#p::mode_cast(x, __from, __to)?),
+                ::std::option::Option::None => ::std::option::Option::None,
+            };
+        });
+        args.push(quote!(#name.as_ref().map(#k::args::OperandRef::Array)));
+    }
+    quote! {
+        #(#casts)*
+        return #leaf(#(#args,)* __opts);
     }
 }
 

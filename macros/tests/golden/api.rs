@@ -85,11 +85,26 @@ pub mod elementwise {
         let [x1, x2] = ::ivy::__private::promote("add", __backend, [x1, x2])?;
         let x1: &::ivy::Array = &x1;
         let x2: &::ivy::Array = &x2;
-        ::ivy::__private::check_supported(
+        if let ::std::result::Result::Err(__e) = ::ivy::__private::check_supported(
             &::ivy::catalogue::builtin::ADD,
             __backend,
             ::std::option::Option::Some(x1.dtype()),
-        )?;
+        ) {
+            let ::std::option::Option::Some((__from, __to)) = ::ivy::__private::casting_target(
+                &::ivy::catalogue::builtin::ADD,
+                __backend,
+                ::std::option::Option::Some(x1.dtype()),
+            ) else {
+                return ::std::result::Result::Err(__e);
+            };
+            let x1 = ::ivy::__private::mode_cast(x1, __from, __to)?;
+            let x2 = ::ivy::__private::mode_cast(x2, __from, __to)?;
+            return __leaf_add(
+                ::ivy::args::OperandRef::Array(&x1),
+                ::ivy::args::OperandRef::Array(&x2),
+                __opts,
+            );
+        }
         let alpha: ::std::option::Option<::ivy::Scalar> = __opts.alpha;
         let __out = {
             let __k_x1 = x1;
@@ -375,11 +390,21 @@ pub mod statistical {
         )?;
         let x = ::ivy::__private::to_array(__backend, x);
         let x: &::ivy::Array = &x;
-        ::ivy::__private::check_supported(
+        if let ::std::result::Result::Err(__e) = ::ivy::__private::check_supported(
             &::ivy::catalogue::builtin::SUM,
             __backend,
             ::std::option::Option::Some(x.dtype()),
-        )?;
+        ) {
+            let ::std::option::Option::Some((__from, __to)) = ::ivy::__private::casting_target(
+                &::ivy::catalogue::builtin::SUM,
+                __backend,
+                ::std::option::Option::Some(x.dtype()),
+            ) else {
+                return ::std::result::Result::Err(__e);
+            };
+            let x = ::ivy::__private::mode_cast(x, __from, __to)?;
+            return __leaf_sum(::ivy::args::OperandRef::Array(&x), __opts);
+        }
         let axis: ::std::option::Option<&::ivy::Ints> = __opts.axis.as_ref();
         let dtype: ::ivy::Dtype = match __opts.dtype {
             ::std::option::Option::Some(v) => v,
