@@ -397,3 +397,108 @@ mod candle_casting {
         Ok(())
     }
 }
+
+// ---------------------------------------------------------------------------
+// Superset behaviour
+// ---------------------------------------------------------------------------
+
+#[cfg(feature = "candle")]
+mod superset {
+    use super::*;
+    use ivy::Array;
+
+    fn both(f: impl Fn(ivy::BackendHandle) -> Result<Array>) -> Result<(Array, Array)> {
+        let nd = f(ivy::get_backend("ndarray")?)?;
+        let cd = f(ivy::get_backend("candle")?)?;
+        assert_eq!(cd.backend().name(), "candle");
+        Ok((nd, cd))
+    }
+
+    /// Every op candle has a kernel for takes every integer dtype the
+    /// ndarray backend takes (among candle's valid dtypes): where candle
+    /// itself has no integer kernel, the spec's cast or the kernel's
+    /// superset path supplies it.
+    #[test]
+    fn candle_kernels_take_the_integers_ndarray_takes() -> Result<()> {
+        let nd = ivy::get_backend("ndarray")?;
+        let cd = ivy::get_backend("candle")?;
+        let ints = cd.valid_dtypes() & ivy::DtypeSet::INT;
+        for op in ivy::catalogue::ops() {
+            let Some(id) = op.id else { continue };
+            if !cd.entry().has_kernel(id) {
+                continue;
+            }
+            let missing =
+                (op.supported_dtypes(nd.entry()) & ints) - op.supported_dtypes(cd.entry());
+            assert!(missing.is_empty(), "{}: candle lacks {missing:?}", op.name);
+        }
+        Ok(())
+    }
+
+    /// The seed's example: `cos` on integers is computed in the default
+    /// float dtype on both backends, with the same result.
+    #[test]
+    fn cos_of_integers_does_not_depend_on_the_backend() -> Result<()> {
+        for d in [Dtype::UInt8, Dtype::Int16, Dtype::Int32, Dtype::Int64] {
+            let (a, b) = both(|h| h.cos(&h.astype(&h.asarray(vec![0i32, 1, 2, 3])?, d)?))?;
+            assert_eq!((a.dtype(), b.dtype()), (Dtype::Float32, Dtype::Float32));
+            let want: Vec<f32> = [0f32, 1.0, 2.0, 3.0].iter().map(|v| v.cos()).collect();
+            for (x, y) in a.to_vec::<f32>()?.iter().zip(b.to_vec::<f32>()?) {
+                assert!((x - y).abs() <= 1e-6, "{d}: {x} vs {y}");
+            }
+            for (x, w) in b.to_vec::<f32>()?.iter().zip(&want) {
+                assert!((x - w).abs() <= 1e-6, "{d}: {x} vs {w}");
+            }
+        }
+        Ok(())
+    }
+
+    /// `pow` and `matmul`, which candle computes on floats only, give the
+    /// integer results (dtype and values) the ndarray backend gives.
+    #[test]
+    fn integer_pow_and_matmul_match_ndarray() -> Result<()> {
+        let (a, b) = both(|h| {
+            h.pow(
+                &h.asarray(vec![2i32, 3, 2, 1, -1, -1, 0, 5, 0, -3, 2])?,
+                &h.asarray(vec![3i32, 2, -1, -5, -2, -3, -1, 0, 0, 3, 31])?,
+            )
+        })?;
+        assert_eq!(b.dtype(), Dtype::Int32);
+        assert_eq!(b.to_vec::<i32>()?, a.to_vec::<i32>()?);
+        assert_eq!(
+            b.to_vec::<i32>()?,
+            [8, 9, 0, 1, 1, -1, 0, 1, 1, -27, i32::MIN]
+        );
+        let (a, b) = both(|h| h.pow(&h.asarray(vec![2u8, 7])?, &h.asarray(vec![8u8, 2])?))?;
+        assert_eq!((b.dtype(), b.to_vec::<u8>()?), (Dtype::UInt8, vec![0, 49]));
+        assert_eq!(a.to_vec::<u8>()?, b.to_vec::<u8>()?);
+        for d in [
+            Dtype::UInt8,
+            Dtype::UInt32,
+            Dtype::Int16,
+            Dtype::Int32,
+            Dtype::Int64,
+        ] {
+            let (a, b) = both(|h| {
+                let x = h.astype(&h.reshape(&h.arange(6.0)?, [2, 3])?, d)?;
+                let y = h.astype(&h.reshape(&h.arange(6.0)?, [3, 2])?, d)?;
+                h.matmul(&x, &y)
+            })?;
+            assert_eq!(b.dtype(), d);
+            let (a, b) = (
+                ivy::astype(&a, Dtype::Int64)?,
+                ivy::astype(&b, Dtype::Int64)?,
+            );
+            assert_eq!(b.to_vec::<i64>()?, [10, 13, 28, 40]);
+            assert_eq!(a.to_vec::<i64>()?, b.to_vec::<i64>()?);
+        }
+        // Vectors, as NumPy treats them.
+        let (a, b) =
+            both(|h| h.matmul(&h.asarray(vec![1i64, 2, 3])?, &h.asarray(vec![4i64, 5, 6])?))?;
+        assert_eq!(
+            (a.to_vec::<i64>()?, b.to_vec::<i64>()?),
+            (vec![32], vec![32])
+        );
+        Ok(())
+    }
+}
