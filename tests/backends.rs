@@ -87,7 +87,7 @@ mod candle {
         t.insert_key("x", b.clone())?;
         assert!(matches!(nd.sqrt(&t), Err(Error::BackendMismatch { .. })));
         assert!(matches!(
-            nd.concat(&[b.clone()]),
+            nd.concat(std::slice::from_ref(&b)),
             Err(Error::BackendMismatch { .. })
         ));
         let clip = ivy::opts::Clip::new().x_max(b.clone());

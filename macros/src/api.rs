@@ -80,6 +80,7 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
 
         /// The API ops as methods of a [`BackendHandle`](crate::BackendHandle):
         /// each runs on the handle's backend.
+        #[allow(clippy::too_many_arguments)]
         impl #k::BackendHandle {
             #(#handle_items)*
         }

@@ -2034,6 +2034,7 @@ impl ::ivy::Container {
 }
 /// The API ops as methods of a [`BackendHandle`](crate::BackendHandle):
 /// each runs on the handle's backend.
+#[allow(clippy::too_many_arguments)]
 impl ::ivy::BackendHandle {
     /// [`ivy::add`](fn@crate::add) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
     ///
