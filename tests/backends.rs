@@ -502,3 +502,150 @@ mod superset {
         Ok(())
     }
 }
+
+// ---------------------------------------------------------------------------
+// Device tables
+// ---------------------------------------------------------------------------
+
+/// A backend that declares a gpu besides the cpu, with device tables on its
+/// kernels (computed on the host: arrays only live on its cpu).
+mod devs {
+    use ivy::backend::BackendBase;
+    use ivy::kernels::{DataTypeKernels, ElementwiseKernels};
+    use ivy::{Array, Device, Dtype, Error, HostData, Result};
+
+    pub struct Devs;
+
+    impl BackendBase for Devs {
+        fn name(&self) -> &'static str {
+            "devs"
+        }
+        fn version(&self) -> &'static str {
+            "1.5.0"
+        }
+        fn devices(&self) -> &'static [Device] {
+            &[Device::Cpu, Device::Gpu(0)]
+        }
+    }
+
+    fn map(op: &str, x: &Array, f: fn(f64) -> f64) -> Result<Array> {
+        let h = x
+            .host()
+            .ok_or_else(|| Error::invalid(op, "not a host array"))?;
+        let x64 = Array::from_host(&DEVS, x.shape().clone(), h.cast(Dtype::Float64))?;
+        let v: Vec<f64> = x64.to_vec::<f64>()?.into_iter().map(f).collect();
+        Array::from_host(&DEVS, x.shape().clone(), HostData::from(v).cast(x.dtype()))
+    }
+
+    #[ivy::kernels]
+    impl ElementwiseKernels for Devs {
+        #[unsupported_devices("1.0 and above" => (gpu))]
+        fn sin(&self, x: &Array) -> Result<Array> {
+            map("sin", x, f64::sin)
+        }
+
+        #[unsupported_device_and_dtypes(
+            "1.4 and below" => { all: (float64) },
+            "1.5 and above" => { cpu: (float16), gpu: (bfloat16, float16), all: (complex) }
+        )]
+        fn cos(&self, x: &Array) -> Result<Array> {
+            map("cos", x, f64::cos)
+        }
+
+        #[supported_device_and_dtypes("1.0 and above" => { cpu: (float), gpu: (float32) })]
+        fn multiply(&self, x1: &Array, x2: &Array) -> Result<Array> {
+            let (a, b) = (x1.to_vec::<f32>()?, x2.to_vec::<f32>()?);
+            let v: Vec<f32> = a.iter().zip(&b).map(|(a, b)| a * b).collect();
+            Array::from_host(&DEVS, x1.shape().clone(), HostData::from(v))
+        }
+    }
+
+    #[ivy::kernels]
+    impl DataTypeKernels for Devs {
+        fn astype(&self, x: &Array, dtype: Dtype, copy: bool) -> Result<Array> {
+            let _ = copy;
+            let h = x
+                .host()
+                .ok_or_else(|| Error::invalid("astype", "not a host array"))?;
+            Array::from_host(&DEVS, x.shape().clone(), h.cast(dtype))
+        }
+    }
+
+    ivy::register_backend! {
+        /// The test backend.
+        pub static DEVS: Devs = Devs;
+        kernels: [elementwise, data_type];
+    }
+}
+
+/// A compositional op: its device tables are derived from the ops it calls.
+#[ivy::op]
+fn sin_times_cos(x: Array) -> Array {
+    ivy::multiply(&ivy::sin(x)?, &ivy::cos(x)?)
+}
+
+#[test]
+fn device_tables_resolve_and_derive() -> Result<()> {
+    use ivy::{Device, DeviceSet, DtypeSet};
+    let h = ivy::get_backend("devs")?;
+    let _on = h.enter();
+    let both = DeviceSet::CPU | DeviceSet::GPU;
+    // Device tables: sin has no gpu; cos and multiply run on both.
+    assert_eq!(ivy::function_supported_devices("sin")?, DeviceSet::CPU);
+    assert_eq!(
+        ivy::function_unsupported_devices("sin")?,
+        DeviceSet::GPU | DeviceSet::TPU
+    );
+    assert_eq!(ivy::function_supported_devices("cos")?, both);
+    // A primary op without a kernel runs nowhere.
+    assert_eq!(ivy::function_supported_devices("tan")?, DeviceSet::EMPTY);
+    // Device-and-dtype tables, resolved for 1.5.0 (the second row).
+    let cos = ivy::function_supported_devices_and_dtypes("cos")?;
+    let floats = DtypeSet::FLOAT;
+    let (cpu, gpu) = (cos[0].1 & floats, cos[1].1 & floats);
+    assert_eq!((cos[0].0, cos[1].0), (Device::Cpu, Device::Gpu(0)));
+    assert_eq!(
+        cpu,
+        DtypeSet::of(&[Dtype::BFloat16, Dtype::Float32, Dtype::Float64])
+    );
+    assert_eq!(gpu, DtypeSet::of(&[Dtype::Float32, Dtype::Float64]));
+    // function_supported_dtypes is the cpu answer, what calls are checked
+    // against (the backend's arrays live on its cpu).
+    assert_eq!(ivy::function_supported_dtypes("cos")?, cos[0].1);
+    let x = ivy::array![0.5f32, 1.0];
+    let x = h.to_backend(&x)?;
+    let half = h.astype(&x, Dtype::Float16)?;
+    let e = ivy::cos(&half).unwrap_err();
+    assert!(
+        e.to_string().contains("float16") && e.to_string().contains("devs"),
+        "{e}"
+    );
+    assert!(ivy::cos(&h.astype(&x, Dtype::BFloat16)?).is_ok());
+    // Unsupported devices and dtypes: every dtype on tpu.
+    let un = ivy::function_unsupported_devices_and_dtypes("cos")?;
+    assert_eq!(un[2], (Device::Tpu(0), DtypeSet::ALL));
+    assert!(un[1].1.contains(Dtype::BFloat16) && !un[0].1.contains(Dtype::BFloat16));
+    // Derived for a compositional op: devices intersect (sin has no gpu),
+    // dtypes intersect per device (multiply: floats on cpu, float32 on gpu;
+    // cos: no float16 on cpu).
+    let op = ivy::catalogue::op("sin_times_cos")?;
+    assert_eq!(op.supported_devices(h.entry()), DeviceSet::CPU);
+    assert_eq!(
+        op.unsupported_devices(h.entry()),
+        DeviceSet::GPU | DeviceSet::TPU
+    );
+    let s = op.supported_devices_and_dtypes(h.entry());
+    assert_eq!(s.len(), 1);
+    assert_eq!(
+        s[0].1 & floats,
+        DtypeSet::of(&[Dtype::BFloat16, Dtype::Float32, Dtype::Float64])
+    );
+    let u = op.unsupported_devices_and_dtypes(h.entry());
+    assert_eq!(u[1], (Device::Gpu(0), DtypeSet::ALL));
+    let y = sin_times_cos(&x)?;
+    let want: Vec<f32> = [0.5f32, 1.0].iter().map(|v| v.sin() * v.cos()).collect();
+    for (a, b) in y.to_vec::<f32>()?.iter().zip(want) {
+        assert!((a - b).abs() < 1e-6);
+    }
+    Ok(())
+}

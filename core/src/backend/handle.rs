@@ -144,6 +144,36 @@ impl BackendHandle {
         Ok(crate::catalogue::op(op)?.unsupported_dtypes(self.entry))
     }
 
+    /// The device kinds `op` runs on with this backend (Ivy's
+    /// `function_supported_devices`).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// assert_eq!(h.function_supported_devices("sum")?, ivy::DeviceSet::CPU);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn function_supported_devices(&self, op: &str) -> Result<crate::DeviceSet> {
+        Ok(crate::catalogue::op(op)?.supported_devices(self.entry))
+    }
+
+    /// Each supported device kind of `op` with its dtypes on this backend
+    /// (Ivy's `function_supported_devices_and_dtypes`).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let s = h.function_supported_devices_and_dtypes("sum")?;
+    /// assert_eq!(s, [(ivy::Device::Cpu, h.function_supported_dtypes("sum")?)]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn function_supported_devices_and_dtypes(
+        &self,
+        op: &str,
+    ) -> Result<Vec<(crate::Device, DtypeSet)>> {
+        Ok(crate::catalogue::op(op)?.supported_devices_and_dtypes(self.entry))
+    }
+
     /// The backend's native name of an ivy dtype (Ivy's `as_native_dtype`):
     /// what the backend stores the elements as. For `ndarray`, the Rust
     /// element type (`"f32"`, `"half::f16"`, `"num_complex::Complex<f64>"`,

@@ -44,7 +44,10 @@ pub use registry::{
     BACKENDS, BackendGuard, available_backends, current_backend, current_backend_str, set_backend,
     unset_backend, use_backend, with_backend,
 };
-pub use tables::{KernelTable, Resolved, TableMode, derived_support};
+pub use tables::{
+    DeviceDtypeTable, DeviceTable, KernelTable, Resolved, TableMode, derived_devices,
+    derived_support, derived_support_on,
+};
 
 pub use crate::api::Backend;
 
