@@ -398,6 +398,38 @@ mod candle_casting {
     }
 }
 
+#[cfg(feature = "candle")]
+mod candle_dtype_argument {
+    use super::*;
+
+    /// A `dtype` argument the kernel refuses (candle's `arange` has no
+    /// bool) is replaced by the casting modes' choice and the result cast
+    /// back to it, as Ivy does with a given `dtype` keyword.
+    #[test]
+    fn a_refused_dtype_argument_runs_cast_and_comes_back() -> Result<()> {
+        let cd = ivy::get_backend("candle")?;
+        let o = || ivy::opts::Arange::new().stop(3).dtype(Dtype::Bool);
+        let e = cd.arange_with(0, o()).unwrap_err();
+        assert!(matches!(e, Error::UnsupportedDtype { .. }), "{e}");
+        // Up/downcasting has no family for bool: still the error.
+        {
+            let _g = ivy::UpcastDataTypes::new(true);
+            assert!(cd.arange_with(0, o()).is_err());
+        }
+        let _g = ivy::CrosscastDataTypes::new(true);
+        let y = cd.arange_with(0, o())?;
+        assert_eq!(y.backend().name(), "candle");
+        assert_eq!(
+            (y.dtype(), y.to_vec::<bool>()?),
+            (Dtype::Bool, vec![false, true, true])
+        );
+        // A supported dtype argument is untouched.
+        let z = cd.arange_with(0, ivy::opts::Arange::new().stop(3).dtype(Dtype::Int16))?;
+        assert_eq!(z.dtype(), Dtype::Int16);
+        Ok(())
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Superset behaviour
 // ---------------------------------------------------------------------------

@@ -10,8 +10,11 @@
 //! supported path: the mode is read only after the table refused the dtype.
 //!
 //! The result stays in the dtype it was computed in, as in Ivy, which casts
-//! the output back only to an explicit `dtype` argument (here a `dtype`
-//! argument keeps its own effect on the output).
+//! the output back only to a `dtype` argument the caller gave: for an op
+//! whose tables are about its `dtype` argument (`arange`, `zeros`, ...), a
+//! refused `dtype` the caller gave is replaced by the mode's choice and the
+//! result cast back to it; for an op on arrays, a `dtype` argument keeps
+//! its own effect on the output.
 //!
 //! Each mode is a stack, like the other settings: `*_data_types(val)` pushes,
 //! `unset_*_data_types()` pops (a no-op on an empty stack, which means off),

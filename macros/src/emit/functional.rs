@@ -1036,8 +1036,35 @@ fn kernel_call(op: &Op, t: &Target, id: &Checked) -> TokenStream {
         steps.push(quote!(#p::check_valid_dtype(#op_name, __backend, #name)?;));
     }
     let info = info_expr(op, t);
+    let mut cast_back = quote!();
     if let Some(dt) = &id.kernel {
-        steps.push(quote!(#p::check_kernel(#info, __backend, #dt)?;));
+        match dtype_only_param(op) {
+            // An op whose dtype argument is what its tables are about
+            // (`zeros(.., dtype)`): a refused dtype given by the caller is
+            // replaced by the casting modes' choice, and the result cast
+            // back to it, as Ivy's `casting_modes_ops` does with `dtype`.
+            Some(prm) if matches!(op.ret, ivy_spec::model::Ret::Array) => {
+                let name = &prm.ident;
+                let given = if op.optional().any(|q| q.name == prm.name) {
+                    quote!(__opts.#name.is_some())
+                } else {
+                    quote!(true)
+                };
+                steps.insert(0, quote! {
+                    let (#name, __cast_back) = match #p::check_kernel(#info, __backend, #dt) {
+                        ::std::result::Result::Ok(()) => (#name, ::std::option::Option::None),
+                        ::std::result::Result::Err(__e) => {
+                            match #p::casting_target_kernel(#info, __backend, #name, #given) {
+                                ::std::option::Option::Some(__to) => (__to, ::std::option::Option::Some(#name)),
+                                ::std::option::Option::None => return ::std::result::Result::Err(__e),
+                            }
+                        }
+                    };
+                });
+                cast_back = quote!(.and_then(|__o| #p::cast_back(__o, __cast_back)));
+            }
+            _ => steps.push(quote!(#p::check_kernel(#info, __backend, #dt)?;)),
+        }
     }
     let trait_ = kernel_trait(&op.category);
     let name = super::ident(&op.name, op.ident.span());
@@ -1045,8 +1072,17 @@ fn kernel_call(op: &Op, t: &Target, id: &Checked) -> TokenStream {
         #(#steps)*
         #p::kernel(#op_name, __backend, || {
             <dyn #k::Backend as #k::kernels::#trait_>::#name(__backend.backend(), #(#args),*)
-        })
+        })#cast_back
     }
+}
+
+/// The dtype parameter of an op without array parameters (its tables are
+/// checked on it).
+fn dtype_only_param(op: &Op) -> Option<&Param> {
+    if op.params.iter().any(|p| p.kind.is_array()) {
+        return None;
+    }
+    op.params.iter().find(|p| p.kind == ParamKind::Dtype)
 }
 
 /// Convert a body-level binding to what the kernel takes.

@@ -147,11 +147,8 @@ fn handle_docs(op: &Op, t: &Target, with: bool) -> TokenStream {
         let o = opts_ident(op, t);
         args.push(format!("ivy::opts::{o}::new()"));
     }
-    ex.push(format!(
-        "let r = h.{}{suffix}({});",
-        op.name,
-        args.join(", ")
-    ));
+    let method = super::ident(&op.name, op.ident.span()).to_string();
+    ex.push(format!("let r = h.{method}{suffix}({});", args.join(", ")));
     ex.push("assert!(r.is_ok(), \"{r:?}\");".into());
     ex.push("# Ok::<(), ivy::Error>(())".into());
     ex.push("```".into());
