@@ -616,6 +616,13 @@ fn sin_times_cos(x: Array) -> Array {
     ivy::multiply(&ivy::sin(x)?, &ivy::cos(x)?)
 }
 
+/// A compositional op with its own device table for one backend (Ivy's
+/// `unsupported_devices` attribute), combined with what it derives.
+#[ivy::op(unsupported_devices(backend = "devs", "1.0 and above" => (gpu)))]
+fn cos_twice(x: Array) -> Array {
+    ivy::cos(&ivy::cos(x)?)
+}
+
 #[test]
 fn device_tables_resolve_and_derive() -> Result<()> {
     use ivy::{Device, DeviceSet, DtypeSet};
@@ -674,6 +681,14 @@ fn device_tables_resolve_and_derive() -> Result<()> {
     );
     let u = op.unsupported_devices_and_dtypes(h.entry());
     assert_eq!(u[1], (Device::Gpu(0), DtypeSet::ALL));
+    // The op's own table removes the gpu its callee (cos) has; on another
+    // backend the table does not apply.
+    let op = ivy::catalogue::op("cos_twice")?;
+    assert_eq!(op.supported_devices(h.entry()), DeviceSet::CPU);
+    assert_eq!(ivy::function_supported_devices("cos")?, both);
+    let nd = ivy::get_backend("ndarray")?;
+    assert_eq!(op.supported_devices(nd.entry()), DeviceSet::CPU);
+    assert_eq!(cos_twice(&x)?.dtype(), Dtype::Float32);
     let y = sin_times_cos(&x)?;
     let want: Vec<f32> = [0.5f32, 1.0].iter().map(|v| v.sin() * v.cos()).collect();
     for (a, b) in y.to_vec::<f32>()?.iter().zip(want) {

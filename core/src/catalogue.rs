@@ -131,6 +131,18 @@ pub struct SpecTable {
     pub rows: &'static [(&'static str, DtypeSet)],
 }
 
+/// A device table written on a spec entry for one backend (Ivy's
+/// `unsupported_devices` attribute of a compositional function).
+#[derive(Debug, Clone, Copy)]
+pub struct SpecDeviceTable {
+    /// The backend it applies to.
+    pub backend: &'static str,
+    /// Whether the rows list supported (else unsupported) device kinds.
+    pub supported: bool,
+    /// Version keys and device sets.
+    pub rows: &'static [(&'static str, DeviceSet)],
+}
+
 /// Everything the catalogue knows about one op.
 #[derive(Debug)]
 pub struct OpInfo {
@@ -167,6 +179,8 @@ pub struct OpInfo {
     pub summary: &'static str,
     /// Dtype tables written on the spec entry, per backend.
     pub tables: &'static [SpecTable],
+    /// Device tables written on the spec entry, per backend.
+    pub device_tables: &'static [SpecDeviceTable],
     /// Run it with dynamic arguments (not for standalone functions).
     pub call: Option<CallFn>,
     /// Run it with dynamic arguments and a container in place of one array

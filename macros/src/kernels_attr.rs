@@ -10,7 +10,9 @@
 
 use ivy_spec::ctxt::Ctxt;
 use ivy_spec::model::TableMode;
-use ivy_spec::parse::parse_table;
+use ivy_spec::parse::{
+    device_bits, parse_device_rows, parse_table, parse_version_key as version_key,
+};
 use proc_macro2::TokenStream;
 use quote::quote;
 use syn::spanned::Spanned;
@@ -178,58 +180,6 @@ type DeviceRow = (syn::LitStr, u8);
 /// A row of a device-and-dtype table: a version key and the dtype bits of
 /// cpu, gpu and tpu.
 type DeviceDtypeRow = (syn::LitStr, [u16; 3]);
-
-/// A version key, checked.
-fn version_key(input: syn::parse::ParseStream) -> syn::Result<syn::LitStr> {
-    let key: syn::LitStr = input.parse()?;
-    if let Err(e) = ivy_spec::version::VersionKey::parse(&key.value()) {
-        return Err(syn::Error::new(
-            key.span(),
-            format!("malformed version key: {}", e.reason),
-        ));
-    }
-    input.parse::<syn::Token![=>]>()?;
-    Ok(key)
-}
-
-/// The bits of a device kind name (`all` is every kind, as in Ivy).
-fn device_bits(name: &syn::Ident) -> syn::Result<u8> {
-    match name.to_string().as_str() {
-        "cpu" => Ok(1),
-        "gpu" => Ok(2),
-        "tpu" => Ok(4),
-        "all" => Ok(7),
-        other => Err(syn::Error::new(
-            name.span(),
-            format!("unknown device `{other}`; expected cpu, gpu, tpu or all"),
-        )),
-    }
-}
-
-/// Rows of a device table: `"KEY" => (cpu, gpu), ...`.
-fn parse_device_rows(input: syn::parse::ParseStream) -> syn::Result<Vec<DeviceRow>> {
-    let mut rows = Vec::new();
-    while !input.is_empty() {
-        let key = version_key(input)?;
-        let content;
-        syn::parenthesized!(content in input);
-        let names =
-            content.parse_terminated(<syn::Ident as syn::parse::Parse>::parse, syn::Token![,])?;
-        let mut bits = 0u8;
-        for n in &names {
-            bits |= device_bits(n)?;
-        }
-        rows.push((key, bits));
-        if input.is_empty() {
-            break;
-        }
-        input.parse::<syn::Token![,]>()?;
-    }
-    if rows.is_empty() {
-        return Err(input.error("a device table needs at least one row: \"KEY\" => (cpu, gpu)"));
-    }
-    Ok(rows)
-}
 
 /// Rows of a device-and-dtype table: `"KEY" => { cpu: (float16), all:
 /// (complex) }, ...`; `all` adds its dtypes to every device kind.

@@ -189,6 +189,8 @@ pub struct Resolved {
     pub valid: DtypeSet,
     /// The device kinds the backend places arrays on.
     pub valid_devices: DeviceSet,
+    backend_name: &'static str,
+    version: &'static str,
     /// The kernel masks on cpu (what calls are checked against: cpu is the
     /// only device the compiled-in backends place arrays on).
     kernel: Vec<DtypeSet>,
@@ -239,6 +241,8 @@ impl Resolved {
         let mut r = Resolved {
             valid,
             valid_devices,
+            backend_name: backend.name(),
+            version: backend.version(),
             kernel: kernel_by_device.iter().map(|k| k[0]).collect(),
             kernel_by_device,
             kernel_devices,
@@ -297,6 +301,7 @@ impl Resolved {
                 s
             }
         };
+        let s = spec_device_tables(op, self.backend_name, self.version, s);
         memo.insert(op.name, s);
         s
     }
@@ -405,6 +410,24 @@ impl Resolved {
         memo.insert(op.name, s);
         s
     }
+}
+
+/// Apply the device tables written on the spec entry for `backend`.
+fn spec_device_tables(op: &OpInfo, backend: &str, version: &str, s: DeviceSet) -> DeviceSet {
+    op.device_tables
+        .iter()
+        .filter(|t| t.backend == backend)
+        .fold(s, |s, t| {
+            let rows = match resolve_version(t.rows, version) {
+                Ok(v) => v.copied(),
+                Err(_) => t.rows.last().map(|(_, r)| *r),
+            };
+            match rows {
+                Some(rows) if t.supported => s & rows,
+                Some(rows) => s - rows,
+                None => s,
+            }
+        })
 }
 
 /// Apply the tables written on the spec entry for `backend`.

@@ -1147,6 +1147,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "Adds, with promotion; also `+`.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1261,6 +1262,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "`y` plus every array of `xs`; `xs` may be a list of containers.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1370,6 +1372,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "Sums.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1488,6 +1491,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "Softplus, with a kernel on some backends.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1581,6 +1585,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "Relu.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1658,6 +1663,7 @@ pub mod __catalogue {
             returns: "ivy::Dtype",
             summary: "The dtype.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::None,
             call_nested: ::std::option::Option::None,
             sample: ::std::option::Option::None,
