@@ -6,11 +6,41 @@
 //! - `floor`: a plain loop over two slices into a new `Vec` (the least work
 //!   any library must do: read, compute, allocate, write).
 //!
-//! Run with `cargo bench --bench elementwise`; compare the `ivy` line of each
-//! group with `floor`.
+//! With the `candle` feature, two more lines per group: `ivy_candle`, the
+//! same ivy call on arrays of the candle backend, and `candle_raw`, the same
+//! expression on `candle_core::Tensor` directly; and a `matmul` group (256x256
+//! float32) on both backends against ndarray's `dot` and candle's `matmul`.
+//!
+//! Run with `cargo bench --bench elementwise` (`--features candle` for the
+//! candle lines); compare the `ivy` line of each group with `floor` (and
+//! `ivy_candle` with `candle_raw`).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+
+/// The candle lines of a group: `ivy_candle` runs `ivy_op` on the arrays
+/// moved to the candle backend, `candle_raw` runs `raw` on their tensors.
+#[cfg(feature = "candle")]
+fn candle_lines(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    n: usize,
+    xs: &[&ivy::Array],
+    ivy_op: impl Fn(&[ivy::Array]) -> ivy::Array,
+    raw: impl Fn(&[ivy::candle::candle_core::Tensor]) -> ivy::candle::candle_core::Tensor,
+) {
+    use ivy::candle::ToTensor;
+    let on: Vec<ivy::Array> = xs
+        .iter()
+        .map(|x| x.to_backend("candle").expect("to candle"))
+        .collect();
+    let ts: Vec<_> = on.iter().map(|x| x.to_tensor().expect("tensor")).collect();
+    g.bench_with_input(BenchmarkId::new("ivy_candle", n), &n, |bn, _| {
+        bn.iter(|| ivy_op(black_box(&on)))
+    });
+    g.bench_with_input(BenchmarkId::new("candle_raw", n), &n, |bn, _| {
+        bn.iter(|| raw(black_box(&ts)))
+    });
+}
 
 fn inputs(n: usize) -> (Vec<f32>, Vec<f32>) {
     let a: Vec<f32> = (0..n).map(|i| (i % 100) as f32 * 0.01).collect();
@@ -39,6 +69,14 @@ fn add(c: &mut Criterion) {
                 a.iter().zip(b).map(|(x, y)| x + y).collect::<Vec<f32>>()
             })
         });
+        #[cfg(feature = "candle")]
+        candle_lines(
+            &mut g,
+            n,
+            &[&xa, &xb],
+            |x| ivy::add(&x[0], &x[1]).expect("add"),
+            |t| (&t[0] + &t[1]).expect("add"),
+        );
     }
     g.finish();
 }
@@ -64,6 +102,15 @@ fn tan(c: &mut Criterion) {
                     .collect::<Vec<f32>>()
             })
         });
+        #[cfg(feature = "candle")]
+        candle_lines(
+            &mut g,
+            n,
+            &[&xa],
+            |x| ivy::tan(&x[0]).expect("tan"),
+            // candle has no tan op: sin / cos, as its own docs suggest.
+            |t| (t[0].sin().expect("sin") / t[0].cos().expect("cos")).expect("div"),
+        );
     }
     g.finish();
 }
@@ -102,5 +149,31 @@ fn concat(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, add, tan, concat);
+fn matmul(c: &mut Criterion) {
+    let mut g = c.benchmark_group("matmul");
+    let n = 256usize;
+    let (a, b) = inputs(n * n);
+    g.throughput(Throughput::Elements((2 * n * n * n) as u64));
+    let xa = ivy::reshape(&ivy::asarray(a.clone()).expect("array"), [n, n]).expect("reshape");
+    let xb = ivy::reshape(&ivy::asarray(b.clone()).expect("array"), [n, n]).expect("reshape");
+    g.bench_with_input(BenchmarkId::new("ivy", n), &n, |bn, _| {
+        bn.iter(|| ivy::matmul(black_box(&xa), black_box(&xb)).expect("matmul"))
+    });
+    let na = ndarray::Array2::from_shape_vec((n, n), a).expect("nd");
+    let nb = ndarray::Array2::from_shape_vec((n, n), b).expect("nd");
+    g.bench_with_input(BenchmarkId::new("ndarray_dot", n), &n, |bn, _| {
+        bn.iter(|| black_box(&na).dot(black_box(&nb)))
+    });
+    #[cfg(feature = "candle")]
+    candle_lines(
+        &mut g,
+        n,
+        &[&xa, &xb],
+        |x| ivy::matmul(&x[0], &x[1]).expect("matmul"),
+        |t| t[0].matmul(&t[1]).expect("matmul"),
+    );
+    g.finish();
+}
+
+criterion_group!(benches, add, tan, concat, matmul);
 criterion_main!(benches);

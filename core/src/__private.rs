@@ -363,34 +363,42 @@ fn unsupported(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Dty
     }
 }
 
-/// Run `f` out of line, in a cold function of its own: for the paths a call
-/// almost never takes (a casting-mode retry), so their code does not weigh
-/// on the inlining of the common path.
-#[cold]
-#[inline(never)]
-pub fn cold<R>(f: impl FnOnce() -> R) -> R {
-    f()
-}
-
-/// After the tables refused `dtype` for a primary op on `backend`: the
-/// dtype the current casting modes cast it to (see
-/// [`crate::dtype::casting::cast_target`]), as `(from, to)`, if a mode is on
-/// and finds a dtype the op supports there.
-#[cold]
-#[inline(never)]
-pub fn casting_target(
+/// [`check_supported`]; when the table refuses the dtype, the casting modes'
+/// choice `(from, to)` if a mode is on and finds a dtype the op supports
+/// there (see [`crate::dtype::casting::cast_target`]), else the error. The
+/// supported path returns `Ok(None)` after one mask test.
+#[inline]
+pub fn check_supported_or_mode(
     info: &'static OpInfo,
     backend: &'static BackendEntry,
     dtype: Option<Dtype>,
-) -> Option<(Dtype, Dtype)> {
-    let from = dtype?;
+) -> Result<Option<(Dtype, Dtype)>> {
+    match check_supported(info, backend, dtype) {
+        Ok(()) => Ok(None),
+        Err(e) => casting_target(info, backend, dtype, e),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn casting_target(
+    info: &'static OpInfo,
+    backend: &'static BackendEntry,
+    dtype: Option<Dtype>,
+    refused: Error,
+) -> Result<Option<(Dtype, Dtype)>> {
+    let Some(from) = dtype else {
+        return Err(refused);
+    };
     if !crate::dtype::casting::any_mode() {
-        return None;
+        return Err(refused);
     }
     let supported = info.supported_dtypes(backend);
     let valid = backend.valid_dtypes();
-    let to = crate::dtype::casting::cast_target(from, valid - supported, valid)?;
-    supported.contains(to).then_some((from, to))
+    match crate::dtype::casting::cast_target(from, valid - supported, valid) {
+        Some(to) if supported.contains(to) => Ok(Some((from, to))),
+        _ => Err(refused),
+    }
 }
 
 /// After the kernel table refused the `dtype` argument of an op without
@@ -430,21 +438,41 @@ fn cast_back_to(out: Array, dtype: Dtype) -> Result<Array> {
     crate::api::astype(&out, dtype)
 }
 
-/// An array of a casting-mode retry: cast to `to` if it has the refused
-/// dtype `from`, else itself.
+/// An array argument under the casting modes' choice `mode` (from
+/// [`check_supported_or_mode`]): borrowed as it is unless `mode` is
+/// `Some((from, to))` and the array has dtype `from`, which is cast to `to`.
+#[inline]
+pub fn mode_cast(x: &Array, mode: Option<(Dtype, Dtype)>) -> Result<Held<'_>> {
+    match mode {
+        None => Ok(Held::borrowed(x)),
+        Some((from, to)) => mode_cast_cold(x, from, to),
+    }
+}
+
 #[cold]
-pub fn mode_cast(x: &Array, from: Dtype, to: Dtype) -> Result<Array> {
+#[inline(never)]
+fn mode_cast_cold(x: &Array, from: Dtype, to: Dtype) -> Result<Held<'_>> {
     if x.dtype() == from {
-        crate::api::astype(x, to)
+        Ok(Held::owned(crate::api::astype(x, to)?))
     } else {
-        Ok(x.clone())
+        Ok(Held::borrowed(x))
     }
 }
 
 /// [`mode_cast`] for every array of a list.
-#[cold]
-pub fn mode_cast_list(xs: &[Array], from: Dtype, to: Dtype) -> Result<Vec<Array>> {
-    xs.iter().map(|x| mode_cast(x, from, to)).collect()
+#[inline]
+pub fn mode_cast_list(
+    xs: &[Array],
+    mode: Option<(Dtype, Dtype)>,
+) -> Result<std::borrow::Cow<'_, [Array]>> {
+    match mode {
+        None => Ok(std::borrow::Cow::Borrowed(xs)),
+        Some(_) => xs
+            .iter()
+            .map(|x| mode_cast(x, mode).map(Held::into_owned))
+            .collect::<Result<Vec<Array>>>()
+            .map(std::borrow::Cow::Owned),
+    }
 }
 
 /// The op's own dtypes, checked on the input dtype (before casts).

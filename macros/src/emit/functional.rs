@@ -697,19 +697,14 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
     let info = info_expr(op, t);
     if let Some(dt) = &id.input {
         if op.kind == OpKind::Primary {
-            // One branch on the supported path; the casting modes are read
-            // only after the table refused the dtype.
-            let retry = casting_retry(op, t);
+            // The table's check; only when it refuses the dtype are the
+            // casting modes read (out of line), and the arrays of the refused
+            // dtype cast to their choice. On the supported path `__mode` is
+            // `None` and each array stays borrowed.
             steps.push(quote! {
-                if let ::std::result::Result::Err(__e) = #p::check_supported(#info, __backend, #dt) {
-                    let ::std::option::Option::Some((__from, __to)) =
-                        #p::casting_target(#info, __backend, #dt)
-                    else {
-                        return ::std::result::Result::Err(__e);
-                    };
-                    #retry
-                }
+                let __mode = #p::check_supported_or_mode(#info, __backend, #dt)?;
             });
+            steps.extend(mode_casts(op, t));
             id.kernel = None;
         } else {
             steps.push(quote!(#p::check_domain(#info, __backend, #dt)?;));
@@ -805,53 +800,39 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
     }
 }
 
-/// The casting modes' retry of a primary op whose input dtype the backend
-/// refused: the arrays of that dtype (`__from`) cast to `__to` (a dtype the
-/// op supports), and the leaf called again on them with the other
-/// arguments as they came.
-fn casting_retry(op: &Op, t: &Target) -> TokenStream {
+/// The casting modes' casts of a primary op whose input dtype the backend
+/// refused (`__mode` is `Some((from, to))`): every array argument of dtype
+/// `from` becomes `to`, the others stay as they are. Nothing is copied when
+/// `__mode` is `None`.
+fn mode_casts(op: &Op, t: &Target) -> Vec<TokenStream> {
     let k = &t.krate;
     let p = quote!(#k::__private);
-    let leaf = leaf_ident(op);
     let mut casts = Vec::new();
-    let mut args = Vec::new();
     for prm in op.required() {
         let name = &prm.ident;
         match &prm.kind {
-            ParamKind::Array => {
-                casts.push(quote!(let #name = #p::mode_cast(#name, __from, __to)?;));
-                args.push(quote!(#k::args::OperandRef::Array(&#name)));
-            }
-            ParamKind::Arrays => {
-                casts.push(quote!(let #name = #p::mode_cast_list(#name, __from, __to)?;));
-                args.push(quote!(#name.as_slice()));
-            }
-            _ => args.push(quote!(#name)),
+            ParamKind::Array => casts.push(quote! {
+                let #name = #p::mode_cast(#name, __mode)?;
+                let #name: &#k::Array = &#name;
+            }),
+            ParamKind::Arrays => casts.push(quote! {
+                let #name = #p::mode_cast_list(#name, __mode)?;
+                let #name: &[#k::Array] = &#name;
+            }),
+            _ => {}
         }
     }
     for prm in opt_array_params(op) {
         let name = &prm.ident;
         casts.push(quote! {
             let #name = match #name {
-                ::std::option::Option::Some(x) => ::std::option::Option::Some(#p::mode_cast(x, __from, __to)?),
+                ::std::option::Option::Some(x) => ::std::option::Option::Some(#p::mode_cast(x, __mode)?),
                 ::std::option::Option::None => ::std::option::Option::None,
             };
-        });
-        args.push(quote!(#name.as_ref().map(#k::args::OperandRef::Array)));
-    }
-    // The retry runs in a cold, never-inlined function of its own, and calls
-    // the leaf through an opaque function pointer: inlined, or as a direct
-    // recursive call, it would stop LLVM from inlining the leaf into its
-    // callers, which costs the supported path (about 25 instructions of
-    // add/16) for a branch it never takes.
-    let holes = vec![quote!(_); args.len() + 1];
-    quote! {
-        return #p::cold(move || {
-            #(#casts)*
-            let __retry = ::std::hint::black_box(#leaf as fn(#(#holes),*) -> _);
-            __retry(#(#args,)* __opts)
+            let #name: ::std::option::Option<&#k::Array> = #name.as_deref();
         });
     }
+    casts
 }
 
 /// The binding of one keyword parameter: the given value or the default.
