@@ -19,6 +19,7 @@ mod device;
 pub mod dtype;
 mod error;
 pub mod gradients;
+pub mod index;
 pub mod nest;
 mod nestable;
 pub mod random;
@@ -40,6 +41,7 @@ pub use container::{Config, Container, Entry};
 pub use device::{Device, default_device, set_default_device, unset_default_device};
 pub use dtype::*;
 pub use error::{DtypeList, Error, Result};
+pub use index::{Ellipsis, Index, IndexItem, IndexPlan, IndexSource, NewAxis, SliceRange};
 pub use gradients::{
     bind_custom_gradient_function, execute_with_gradients, execute_with_gradients_with, grad, jac,
     jvp, requires_gradient, value_and_grad, vjp,

@@ -244,6 +244,9 @@ pub enum ParamKind {
     Ints,
     /// How to split: a number of sections or their sizes.
     Splits,
+    /// An index (`x[1:3, ..., None]`): integers, slices, `...`, new axes and
+    /// integer or boolean arrays.
+    Index,
     /// A dtype; optional in the API, resolved for the kernel.
     Dtype,
     /// A device; optional in the API, resolved for the kernel.
@@ -280,6 +283,7 @@ impl ParamKind {
             ParamKind::Permutation => "Permutation".into(),
             ParamKind::Ints => "Ints".into(),
             ParamKind::Splits => "Splits".into(),
+            ParamKind::Index => "Index".into(),
             ParamKind::Dtype => "Dtype".into(),
             ParamKind::Device => "Device".into(),
             ParamKind::Scalar => "Scalar".into(),
@@ -304,6 +308,7 @@ impl ParamKind {
         "Permutation",
         "Ints",
         "Splits",
+        "Index",
         "Dtype",
         "Device",
         "Scalar",

@@ -559,3 +559,24 @@ pub fn untrace(g: &Array, x: &Array, offset: i64, axis1: i64, axis2: i64) -> Res
     )?;
     undiagonal(&spread, x, offset, a1 as i64, a2 as i64)
 }
+
+/// The gradient of `get_item(x, index)`: `g` scattered (added, so repeated
+/// advanced indices accumulate) into zeros of the shape of `x`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![1.0, 2.0, 3.0];
+/// let idx = ivy::Index::from(ivy::array![2, 0, 2]);
+/// let g = ivy::gradients::rules::unindex(&ivy::array![1.0, 2.0, 3.0], &x, &idx)?;
+/// assert_eq!(g, ivy::array![2.0, 0.0, 4.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn unindex(g: &Array, x: &Array, index: &crate::Index) -> Result<Array> {
+    let pos = crate::index::flat_positions(x.shape(), index)?;
+    let flat = ivy::scatter_flat_with(
+        &ivy::reshape(&pos, [-1])?,
+        &ivy::reshape(g, [-1])?,
+        opts::ScatterFlat::new().size(x.size()),
+    )?;
+    ivy::reshape(&flat, Ints::from(x.shape()))
+}

@@ -3,7 +3,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ops_manipulation {
-    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_statistical! { [$($cb)*] $($acc)*
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_indexing! { [$($cb)*] $($acc)*
 category manipulation {
     //! Manipulation: reshaping, permuting, joining, splitting, flipping, rolling, tiling and clipping arrays.
 

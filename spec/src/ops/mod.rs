@@ -6,6 +6,7 @@ mod creation;
 mod data_type;
 mod elementwise;
 mod general;
+mod indexing;
 mod gradients;
 mod linear_algebra;
 mod losses;

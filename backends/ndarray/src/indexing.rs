@@ -1,0 +1,152 @@
+//! Kernels of the indexing ops.
+//!
+//! An index is resolved once, backend-independently, into an
+//! [`ivy::IndexPlan`]. Basic indexing (integers, slices, `...`, new axes) is
+//! a strided view of the source, copied out a run at a time (contiguous runs
+//! as slices); advanced indexing (integer and boolean arrays) gathers the
+//! planned positions. `set_item` copies `x` and writes the (cast, broadcast)
+//! value at the planned positions; `scatter_flat` adds or replaces into zeros.
+
+use crate::NdarrayBackend;
+use crate::host::{self, all, numeric};
+use crate::layout::{self, Strided};
+use crate::math::Arith;
+use ivy::kernels::IndexingKernels;
+use ivy::{Array, Element, Error, Index, IndexSource, Result, Shape};
+
+/// An internal error: a planned position outside the source (a bug, never
+/// user input: plans are checked against the shape).
+fn outside(op: &str, at: usize, len: usize) -> Error {
+    Error::invalid(
+        op,
+        format!("internal error: position {at} outside {len} elements"),
+    )
+}
+
+/// The elements of `src` at `offsets`.
+fn gather<T: Copy>(op: &str, src: &[T], offsets: &[usize]) -> Result<Vec<T>> {
+    let mut out = layout::alloc::<T>(op, offsets.len())?;
+    for &o in offsets {
+        out.push(*src.get(o).ok_or_else(|| outside(op, o, src.len()))?);
+    }
+    Ok(out)
+}
+
+/// `value` cast to `dtype` and broadcast to `shape`, as a vector.
+fn values_for<T: Element>(op: &str, value: &Array, x: &Array, shape: &Shape) -> Result<Vec<T>> {
+    let data = host::data(op, value)?;
+    let cast;
+    let data = if value.dtype() == x.dtype() {
+        data
+    } else {
+        cast = data.cast(x.dtype());
+        &cast
+    };
+    let src = data
+        .as_slice::<T>()
+        .ok_or_else(|| host::wrong_dtype(op, value.dtype()))?;
+    let view = Strided::of(value.shape())
+        .broadcast(shape.dims())
+        .ok_or_else(|| Error::Broadcast {
+            op: op.to_string(),
+            shapes: vec![value.shape().clone(), shape.clone()],
+        })?;
+    view.gather(op, src)
+}
+
+#[ivy::kernels]
+impl IndexingKernels for NdarrayBackend {
+    fn get_item(&self, x: &Array, index: &Index) -> Result<Array> {
+        let op = "get_item";
+        let plan = index.plan(op, x.shape().dims())?;
+        match plan.source {
+            IndexSource::Strided { offset, strides } => {
+                let view = Strided::new(offset as isize, plan.shape.to_vec(), strides);
+                all!(op, x, T => layout::materialise::<T>(op, x, &view))
+            }
+            IndexSource::Gather(offsets) => all!(op, x, T => {
+                let v = gather(op, host::slice::<T>(op, x)?, &offsets)?;
+                Ok(host::out_vec(plan.shape, v))
+            }),
+        }
+    }
+
+    fn set_item(&self, x: &Array, index: &Index, value: &Array) -> Result<Array> {
+        let op = "set_item";
+        let plan = index.plan(op, x.shape().dims())?;
+        let offsets = plan.offsets();
+        all!(op, x, T => {
+            let vals = values_for::<T>(op, value, x, &plan.shape)?;
+            let src = host::slice::<T>(op, x)?;
+            let mut out = layout::alloc::<T>(op, src.len())?;
+            out.extend_from_slice(src);
+            let len = out.len();
+            for (&o, v) in offsets.iter().zip(vals) {
+                *out.get_mut(o).ok_or_else(|| outside(op, o, len))? = v;
+            }
+            Ok(host::out_vec(x.shape().clone(), out))
+        })
+    }
+
+    fn scatter_flat(
+        &self,
+        indices: &Array,
+        updates: &Array,
+        size: Option<usize>,
+        reduction: &str,
+    ) -> Result<Array> {
+        let op = "scatter_flat";
+        if !indices.dtype().is_int() {
+            return Err(Error::invalid(
+                op,
+                format!("indices must be integers, got {}", indices.dtype()),
+            ));
+        }
+        if indices.shape() != updates.shape() {
+            return Err(Error::shape(
+                op,
+                "indices and updates must have one shape",
+                vec![indices.shape().clone(), updates.shape().clone()],
+            ));
+        }
+        let replace = match reduction {
+            "sum" => false,
+            "replace" => true,
+            other => {
+                return Err(Error::invalid(
+                    op,
+                    format!("reduction must be \"sum\" or \"replace\", got {other:?}"),
+                ));
+            }
+        };
+        let idx = host::data(op, indices)?.cast(ivy::Dtype::Int64);
+        let idx = idx
+            .as_slice::<i64>()
+            .ok_or_else(|| host::wrong_dtype(op, indices.dtype()))?;
+        let size = match size {
+            Some(s) => s,
+            None => idx.iter().copied().max().map_or(0, |m| m.max(-1) + 1) as usize,
+        };
+        let mut pos = layout::alloc::<usize>(op, idx.len())?;
+        for &i in idx {
+            match usize::try_from(i) {
+                Ok(p) if p < size => pos.push(p),
+                _ => {
+                    return Err(Error::invalid(
+                        op,
+                        format!("index {i} is out of bounds for axis 0 with size {size}"),
+                    ));
+                }
+            }
+        }
+        numeric!(op, updates, T => {
+            let src = host::slice::<T>(op, updates)?;
+            let mut out = layout::repeated(op, size, <T as Arith>::zero())?;
+            for (&p, &v) in pos.iter().zip(src) {
+                let slot = out.get_mut(p).ok_or_else(|| outside(op, p, size))?;
+                *slot = if replace { v } else { Arith::add(*slot, v) };
+            }
+            Ok(host::out_vec(Shape::from(size), out))
+        })
+    }
+}
