@@ -256,7 +256,7 @@ impl From<&Array> for IndexItem {
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// let x = ivy::array![[1, 2, 3], [4, 5, 6]];
 /// assert_eq!(x.get(1)?.to_vec::<i32>()?, vec![4, 5, 6]);
-/// assert_eq!(x.get(ivy::s![.., 1..;-1])?.to_vec::<i32>()?, vec![3, 2, 6, 5]);
+/// assert_eq!(x.get(ivy::s![.., 1..;-1])?.to_vec::<i32>()?, vec![2, 1, 5, 4]);
 /// let mask = ivy::greater(&x, 2)?;
 /// assert_eq!(x.get(&mask)?.to_vec::<i32>()?, vec![3, 4, 5, 6]);
 /// assert_eq!(ivy::s![0, ..].to_string(), "[0, :]");
