@@ -1266,6 +1266,28 @@ category elementwise {
     #[differentiable]
     #[vjp(x = ivy::conj(g))]
     fn conj(x: Array) -> Array;
+
+    /// Whether the sign bit of each element of `x` is set: true for negative
+    /// numbers, `-0.0`, and NaNs with the sign bit.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[-1.5f32, 0.0, -0.0, 2.0, f32::NEG_INFINITY])?;
+    /// assert_eq!(ivy::signbit(&x)?.to_vec::<bool>()?, vec![true, false, true, false, true]);
+    /// assert_eq!(ivy::signbit(&ivy::array![-3, 4])?.to_vec::<bool>()?, vec![true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(real)]
+    #[out(bool)]
+    fn signbit(x: Array) -> Array {
+        if x.dtype().is_float() {
+            // copysign carries the sign bit of x (of -0.0 and NaN too) to 1.
+            let one = ivy::ones_like(x)?;
+            ivy::less(&ivy::copysign(&one, x)?, 0)
+        } else {
+            ivy::less(x, 0)
+        }
+    }
 }
     } };
 }

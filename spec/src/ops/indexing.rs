@@ -81,6 +81,72 @@ category indexing {
         #[default(None)] size: Option<usize>,
         #[default("sum")] reduction: Str,
     ) -> Array;
+    /// The elements of `x` at `indices` (integers, negative counting from
+    /// the end) along `axis`, or of the flattened `x` when `axis` is `None`
+    /// (the default): `x[..., indices, ...]` with `indices` at `axis`.
+    ///
+    /// ```
+    /// let x = ivy::array![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(ivy::take(&x, &ivy::array![5, 0])?.to_vec::<i32>()?, vec![6, 1]);
+    /// let cols = ivy::take_with(&x, &ivy::array![2, -3], ivy::opts::Take::new().axis(1))?;
+    /// assert_eq!(cols, ivy::array![[3, 1], [6, 4]]);
+    /// assert!(ivy::take(&x, &ivy::array![6]).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(indices = ([2], int64))]
+    fn take(x: Array, indices: Array, #[default(None)] axis: Option<Axis>) -> Array {
+        match axis {
+            None => ivy::get_item(&ivy::reshape(x, [-1])?, ivy::Index::from(indices)),
+            Some(a) => {
+                let a = ivy::shape::normalize_axis("take", a, x.ndim())?;
+                let mut items = vec![ivy::IndexItem::from(..); a];
+                items.push(ivy::IndexItem::from(indices));
+                ivy::get_item(x, ivy::Index::new(items))
+            }
+        }
+    }
+
+    /// The elements of `x` at `indices` along `axis` (the last by default),
+    /// pairing every other axis position by position: `out[i, j] =
+    /// x[i, indices[i, j]]` for `axis = 1`. `indices` has the rank of `x`
+    /// and broadcasts with it along the other axes.
+    ///
+    /// ```
+    /// let x = ivy::array![[10, 30, 20], [60, 40, 50]];
+    /// let i = ivy::argsort(&x)?;
+    /// assert_eq!(ivy::take_along_axis(&x, &i)?, ivy::array![[10, 20, 30], [40, 50, 60]]);
+    /// let first = ivy::take_along_axis_with(&x, &ivy::array![[1, 0, 1]], ivy::opts::TakeAlongAxis::new().axis(0))?;
+    /// assert_eq!(first, ivy::array![[60, 30, 50]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(all)]
+    #[sample(x = [2, 4], indices = ([2, 1], int64))]
+    fn take_along_axis(x: Array, indices: Array, #[default(-1)] axis: Axis) -> Array {
+        let op = "take_along_axis";
+        let nd = x.ndim();
+        if indices.ndim() != nd {
+            return Err(ivy::Error::shape(
+                op,
+                "indices must have as many dimensions as x",
+                vec![x.shape().clone(), indices.shape().clone()],
+            ));
+        }
+        let a = ivy::shape::normalize_axis(op, axis, nd)?;
+        let mut items = Vec::with_capacity(nd);
+        for (k, &len) in x.shape().dims().iter().enumerate() {
+            if k == a {
+                items.push(ivy::IndexItem::from(indices));
+                continue;
+            }
+            let mut shape = vec![1i64; nd];
+            shape[k] = len as i64;
+            let positions = ivy::arange_with(len as i64, ivy::opts::Arange::new().dtype(ivy::Dtype::Int64))?;
+            items.push(ivy::IndexItem::Array(ivy::reshape(&positions, shape)?));
+        }
+        ivy::get_item(x, ivy::Index::new(items))
+    }
 }
     } };
 }

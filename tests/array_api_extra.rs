@@ -1,0 +1,138 @@
+//! Array API functions written over indexing and the existing ops (`take`,
+//! `take_along_axis`, `moveaxis`, `diff`, `signbit`, `count_nonzero`,
+//! `cumulative_sum`/`cumulative_prod`, `isclose`/`allclose`, `logspace`),
+//! against values worked out by hand.
+
+use ivy::Array;
+
+fn i32s(a: &Array) -> Vec<i32> {
+    a.to_vec::<i32>().unwrap()
+}
+
+fn grid(shape: &[usize]) -> Array {
+    let n: usize = shape.iter().product();
+    Array::from_shape_vec(shape.to_vec(), (0..n as i32).collect::<Vec<_>>()).unwrap()
+}
+
+#[test]
+fn take_selects_along_an_axis_or_the_flattened_array() {
+    let x = grid(&[2, 3]);
+    assert_eq!(i32s(&ivy::take(&x, &ivy::array![-1, 0]).unwrap()), [5, 0]);
+    let t = ivy::take_with(&x, &ivy::array![[2], [0]], ivy::opts::Take::new().axis(1)).unwrap();
+    assert_eq!(t.shape().dims(), &[2, 2, 1]);
+    assert_eq!(i32s(&t), [2, 0, 5, 3]);
+    let e = ivy::take_with(&x, &ivy::array![3], ivy::opts::Take::new().axis(1)).unwrap_err();
+    assert_eq!(e.to_string(), "get_item: index 3 is out of bounds for axis 1 with size 3");
+}
+
+#[test]
+fn take_along_axis_pairs_positions() {
+    let x = ivy::array![[4, 1, 3], [9, 7, 8]];
+    let i = ivy::array![[1, 2], [0, 0]];
+    let t = ivy::take_along_axis(&x, &i).unwrap();
+    assert_eq!(i32s(&t), [1, 3, 9, 9]);
+    // Broadcast along the other axis: one row of indices for both rows.
+    let b = ivy::take_along_axis(&x, &ivy::array![[2]]).unwrap();
+    assert_eq!(i32s(&b), [3, 8]);
+    assert!(ivy::take_along_axis(&x, &ivy::array![1]).is_err());
+}
+
+#[test]
+fn moveaxis_keeps_the_other_axes_in_order() {
+    let x = grid(&[2, 3, 4, 5]);
+    let m = ivy::moveaxis(&x, [3, 0], [0, 1]).unwrap();
+    assert_eq!(m.shape().dims(), &[5, 2, 3, 4]);
+    // m[e, a, b, c] = x[a, b, c, e]
+    assert_eq!(
+        m.get(ivy::s![4, 1, 2, 3]).unwrap().item().unwrap(),
+        x.get(ivy::s![1, 2, 3, 4]).unwrap().item().unwrap()
+    );
+    assert!(ivy::moveaxis(&x, [0], [1, 2]).is_err());
+    assert!(ivy::moveaxis(&x, 4, 0).is_err());
+}
+
+#[test]
+fn diff_differences_repeatedly_with_pre_and_appended_values() {
+    let x = ivy::array![[1.0, 4.0, 9.0, 16.0], [0.0, 0.0, 1.0, 0.0]];
+    let d = ivy::diff(&x).unwrap();
+    assert_eq!(d.to_vec::<f32>().unwrap(), [3.0, 5.0, 7.0, 0.0, 1.0, -1.0]);
+    let d2 = ivy::diff_with(&x, ivy::opts::Diff::new().n(2usize)).unwrap();
+    assert_eq!(d2.to_vec::<f32>().unwrap(), [2.0, 2.0, 1.0, -2.0]);
+    let d0 = ivy::diff_with(&x, ivy::opts::Diff::new().axis(0)).unwrap();
+    assert_eq!(d0.to_vec::<f32>().unwrap(), [-1.0, -4.0, -8.0, -16.0]);
+    let a = ivy::diff_with(&x, ivy::opts::Diff::new().append(ivy::array![[20.0], [2.0]])).unwrap();
+    assert_eq!(a.shape().dims(), &[2, 4]);
+    assert!(ivy::diff(&Array::scalar(1.0f32)).is_err());
+    // Differentiable through get_item: d/dx sum(diff(x)) = [-1, 0, 0, 1].
+    let g = ivy::grad(|x: &Array| ivy::sum(&ivy::diff(x)?))(&ivy::array![1.0, 5.0, 2.0, 0.0]).unwrap();
+    assert_eq!(g.to_vec::<f32>().unwrap(), [-1.0, 0.0, 0.0, 1.0]);
+}
+
+#[test]
+fn signbit_sees_negative_zero_and_nan_signs() {
+    let x = Array::from_vec(vec![-0.0f64, 0.0, -f64::NAN, f64::NAN, -1e-300, f64::INFINITY]);
+    assert_eq!(
+        ivy::signbit(&x).unwrap().to_vec::<bool>().unwrap(),
+        [true, false, true, false, true, false]
+    );
+    assert_eq!(
+        ivy::signbit(&ivy::array![0u8, 7]).unwrap().to_vec::<bool>().unwrap(),
+        [false, false]
+    );
+}
+
+#[test]
+fn count_nonzero_counts_per_axis() {
+    let x = ivy::array![[true, false], [true, true]];
+    assert_eq!(ivy::count_nonzero(&x).unwrap().to_vec::<i64>().unwrap(), [3]);
+    let k = ivy::count_nonzero_with(&ivy::array![[0.0, -0.0, f64::NAN]], ivy::opts::CountNonzero::new().axis(1).keepdims(true)).unwrap();
+    assert_eq!(k.shape().dims(), &[1, 1]);
+    assert_eq!(k.to_vec::<i64>().unwrap(), [1]);
+}
+
+#[test]
+fn cumulative_sum_and_prod_with_initial_values() {
+    let x = ivy::array![[1, 2], [3, 4]];
+    let s = ivy::cumulative_sum_with(
+        &x,
+        ivy::opts::CumulativeSum::new().axis(0).include_initial(true),
+    )
+    .unwrap();
+    assert_eq!(s.shape().dims(), &[3, 2]);
+    assert_eq!(i32s(&s), [0, 0, 1, 2, 4, 6]);
+    let p = ivy::cumulative_prod_with(&x, ivy::opts::CumulativeProd::new().axis(-1)).unwrap();
+    assert_eq!(i32s(&p), [1, 2, 3, 12]);
+    assert!(ivy::cumulative_sum(&x).is_err());
+}
+
+#[test]
+fn isclose_follows_numpy_tolerances() {
+    let a = Array::from_vec(vec![1e10f64, 1e-8, f64::INFINITY, f64::INFINITY, 0.0]);
+    let b = Array::from_vec(vec![1.00001e10f64, 1e-9, f64::INFINITY, f64::NEG_INFINITY, 1e-9]);
+    assert_eq!(
+        ivy::isclose(&a, &b).unwrap().to_vec::<bool>().unwrap(),
+        [true, true, true, false, true]
+    );
+    // Integers compare as floats (no wrapping of unsigned differences).
+    assert_eq!(
+        ivy::isclose(&ivy::array![1u8, 200], &ivy::array![2u8, 200]).unwrap().to_vec::<bool>().unwrap(),
+        [false, true]
+    );
+    assert_eq!(
+        ivy::allclose(&a, &b).unwrap().item().unwrap(),
+        ivy::Scalar::Bool(false)
+    );
+}
+
+#[test]
+fn logspace_raises_the_base() {
+    let x = ivy::logspace_with(
+        1,
+        -1,
+        3usize,
+        ivy::opts::Logspace::new().dtype(ivy::Dtype::Float64),
+    )
+    .unwrap();
+    assert_eq!(x.to_vec::<f64>().unwrap(), [10.0, 1.0, 0.1]);
+    assert!(ivy::logspace_with(0, 1, 2usize, ivy::opts::Logspace::new().dtype(ivy::Dtype::Int32)).is_err());
+}
