@@ -320,3 +320,15 @@ proptest! {
         prop_assert_eq!(vals(&got), want);
     }
 }
+
+#[test]
+fn indices_that_read_everything_in_order_share_the_buffer() {
+    let x = grid(&[2, 3]);
+    for idx in [ivy::s![...], ivy::s![.., ..], ivy::s![NewAxis, ..], ivy::s![.., NewAxis, ..]] {
+        let y = x.get(idx).unwrap();
+        assert!(y.shares_data_with(&x));
+        assert_eq!(vals(&y), vals(&x));
+    }
+    assert!(!x.get(ivy::s![..;-1]).unwrap().shares_data_with(&x));
+    assert!(!x.get(ivy::s![..1]).unwrap().shares_data_with(&x));
+}

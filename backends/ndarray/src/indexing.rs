@@ -2,8 +2,9 @@
 //!
 //! An index is resolved once, backend-independently, into an
 //! [`ivy::IndexPlan`]. Basic indexing (integers, slices, `...`, new axes) is
-//! a strided view of the source, copied out a run at a time (contiguous runs
-//! as slices); advanced indexing (integer and boolean arrays) gathers the
+//! a strided view of the source: shared without a copy when it reads the
+//! whole buffer in order (`x[...]`, `x[None]`), else copied out a run at a
+//! time (contiguous runs as slices); advanced indexing (integer and boolean arrays) gathers the
 //! planned positions. `set_item` copies `x` and writes the (cast, broadcast)
 //! value at the planned positions; `scatter_flat` adds or replaces into zeros.
 
@@ -21,6 +22,24 @@ fn outside(op: &str, at: usize, len: usize) -> Error {
         op,
         format!("internal error: position {at} outside {len} elements"),
     )
+}
+
+/// Whether a strided view from position 0 with `dims` and `strides` reads
+/// all `size` elements in row-major order (axes of length 1 step anywhere).
+fn whole(size: usize, dims: &[usize], strides: &[isize]) -> bool {
+    if dims.iter().product::<usize>() != size {
+        return false;
+    }
+    let mut expect = 1isize;
+    for (&d, &s) in dims.iter().zip(strides).rev() {
+        if d != 1 {
+            if s != expect {
+                return false;
+            }
+            expect *= d as isize;
+        }
+    }
+    true
 }
 
 /// The elements of `src` at `offsets`.
@@ -61,6 +80,11 @@ impl IndexingKernels for NdarrayBackend {
         let plan = index.plan(op, x.shape().dims())?;
         match plan.source {
             IndexSource::Strided { offset, strides } => {
+                if offset == 0 && whole(x.size(), plan.shape.dims(), &strides) {
+                    // The whole buffer in row-major order (`x[...]`,
+                    // `x[:, None]`): share it, no copy.
+                    return layout::share(op, x, plan.shape);
+                }
                 let view = Strided::new(offset as isize, plan.shape.to_vec(), strides);
                 all!(op, x, T => layout::materialise::<T>(op, x, &view))
             }
