@@ -136,3 +136,50 @@ fn logspace_raises_the_base() {
     assert_eq!(x.to_vec::<f64>().unwrap(), [10.0, 1.0, 0.1]);
     assert!(ivy::logspace_with(0, 1, 2usize, ivy::opts::Logspace::new().dtype(ivy::Dtype::Int32)).is_err());
 }
+
+#[test]
+fn nextafter_steps_one_ulp_in_every_float_dtype() {
+    let x = Array::from_vec(vec![1.0f64, 1.0, 0.0, -0.0, f64::MAX, 5.0, f64::NAN]);
+    let y = Array::from_vec(vec![2.0f64, 0.0, 1.0, -1.0, f64::INFINITY, 5.0, 0.0]);
+    let n = ivy::nextafter(&x, &y).unwrap().to_vec::<f64>().unwrap();
+    assert_eq!(n[0], 1.0 + f64::EPSILON);
+    assert_eq!(n[1], 1.0 - f64::EPSILON / 2.0);
+    assert_eq!(n[2], f64::from_bits(1));
+    assert_eq!(n[3].to_bits(), (-f64::from_bits(1)).to_bits());
+    assert_eq!(n[4], f64::INFINITY);
+    assert_eq!(n[5], 5.0);
+    assert!(n[6].is_nan());
+    let h = ivy::nextafter(
+        &Array::from_vec(vec![ivy::f16::from_f32(1.0)]),
+        &Array::from_vec(vec![ivy::f16::from_f32(-3.0)]),
+    )
+    .unwrap()
+    .to_vec::<ivy::f16>()
+    .unwrap();
+    assert_eq!(h[0], ivy::f16::from_f32(1.0 - 0.00048828125));
+    let b = ivy::nextafter(
+        &Array::from_vec(vec![ivy::bf16::from_f32(-2.0)]),
+        &Array::from_vec(vec![ivy::bf16::from_f32(-3.0)]),
+    )
+    .unwrap()
+    .to_vec::<ivy::bf16>()
+    .unwrap();
+    assert_eq!(b[0], ivy::bf16::from_f32(-2.015625));
+}
+
+#[test]
+fn searchsorted_finds_insertion_points() {
+    let x1 = Array::from_vec(vec![1.0f64, 2.0, 2.0, 3.0, f64::NAN]);
+    let v = ivy::array![[0.5, 2.0], [3.5, f64::NAN]];
+    let l = ivy::searchsorted(&x1, &v).unwrap();
+    assert_eq!(l.shape().dims(), &[2, 2]);
+    assert_eq!(l.to_vec::<i64>().unwrap(), [0, 1, 4, 4]);
+    let r = ivy::searchsorted_with(&x1, &v, ivy::opts::Searchsorted::new().side("right")).unwrap();
+    assert_eq!(r.to_vec::<i64>().unwrap(), [0, 3, 4, 5]);
+    // Promotion: integer x1, float x2.
+    let p = ivy::searchsorted(&ivy::array![1, 3], &ivy::array![2.5]).unwrap();
+    assert_eq!(p.to_vec::<i64>().unwrap(), [1]);
+    assert!(ivy::searchsorted(&ivy::array![[1, 2]], &ivy::array![1]).is_err());
+    assert!(ivy::searchsorted_with(&ivy::array![1, 2], &ivy::array![1], ivy::opts::Searchsorted::new().side("middle")).is_err());
+    assert!(ivy::searchsorted_with(&ivy::array![1, 2], &ivy::array![1], ivy::opts::Searchsorted::new().sorter(ivy::array![0, 2])).is_err());
+}

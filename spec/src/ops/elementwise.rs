@@ -1288,6 +1288,23 @@ category elementwise {
             ivy::less(x, 0)
         }
     }
+
+    /// The next representable floating-point value after `x1` towards `x2`,
+    /// elementwise (`x2` itself when they are equal; NaN if either is NaN).
+    ///
+    /// ```
+    /// let y = ivy::nextafter(&ivy::asarray(&[1.0f32, 1.0, 0.0])?, &ivy::asarray(&[2.0f32, 0.0, -1.0])?)?;
+    /// let v = y.to_vec::<f32>()?;
+    /// assert_eq!(v[0], 1.0 + f32::EPSILON);
+    /// assert_eq!(v[1], 1.0 - f32::EPSILON / 2.0);
+    /// assert_eq!(v[2], -f32::from_bits(1));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(float)]
+    #[promote]
+    #[not_differentiable]
+    fn nextafter(x1: Array, x2: Array) -> Array;
 }
     } };
 }

@@ -86,6 +86,36 @@ category searching {
     #[out(index)]
     #[not_differentiable]
     fn argwhere(x: Array) -> Array;
+
+    /// The positions at which the elements of `x2` would be inserted into
+    /// the 1-d `x1`, sorted ascending (or put in that order by the indices
+    /// `sorter`, as `argsort` gives them), to keep it sorted: before equal
+    /// elements for `side = "left"` (the default), after them for
+    /// `"right"`. NaN sorts last. The result, `int64`, has the shape of `x2`.
+    ///
+    /// ```
+    /// let x1 = ivy::array![1, 2, 2, 5];
+    /// let i = ivy::searchsorted(&x1, &ivy::array![0, 2, 6])?;
+    /// assert_eq!(i.to_vec::<i64>()?, vec![0, 1, 4]);
+    /// let r = ivy::searchsorted_with(&x1, &ivy::array![2], ivy::opts::Searchsorted::new().side("right"))?;
+    /// assert_eq!(r.to_vec::<i64>()?, vec![3]);
+    /// let unsorted = ivy::array![5, 1, 2];
+    /// let s = ivy::searchsorted_with(&unsorted, &ivy::array![3], ivy::opts::Searchsorted::new().sorter(ivy::argsort(&unsorted)?))?;
+    /// assert_eq!(s.to_vec::<i64>()?, vec![2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote(x1, x2)]
+    #[out(index)]
+    #[not_differentiable]
+    #[sample(x1 = [4], x2 = [3])]
+    fn searchsorted(
+        x1: Array,
+        x2: Array,
+        #[default("left")] side: Str,
+        #[default(None)] sorter: Option<Array>,
+    ) -> Array;
 }
     } };
 }
