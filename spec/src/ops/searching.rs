@@ -109,7 +109,7 @@ category searching {
     #[promote(x1, x2)]
     #[out(index)]
     #[not_differentiable]
-    #[sample(x1 = [4], x2 = [3])]
+    #[sample(x1 = [4], x2 = [3], side = "right")]
     fn searchsorted(
         x1: Array,
         x2: Array,
