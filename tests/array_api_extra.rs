@@ -22,7 +22,10 @@ fn take_selects_along_an_axis_or_the_flattened_array() {
     assert_eq!(t.shape().dims(), &[2, 2, 1]);
     assert_eq!(i32s(&t), [2, 0, 5, 3]);
     let e = ivy::take_with(&x, &ivy::array![3], ivy::opts::Take::new().axis(1)).unwrap_err();
-    assert_eq!(e.to_string(), "get_item: index 3 is out of bounds for axis 1 with size 3");
+    assert_eq!(
+        e.to_string(),
+        "get_item: index 3 is out of bounds for axis 1 with size 3"
+    );
 }
 
 #[test]
@@ -60,23 +63,38 @@ fn diff_differences_repeatedly_with_pre_and_appended_values() {
     assert_eq!(d2.to_vec::<f32>().unwrap(), [2.0, 2.0, 1.0, -2.0]);
     let d0 = ivy::diff_with(&x, ivy::opts::Diff::new().axis(0)).unwrap();
     assert_eq!(d0.to_vec::<f32>().unwrap(), [-1.0, -4.0, -8.0, -16.0]);
-    let a = ivy::diff_with(&x, ivy::opts::Diff::new().append(ivy::array![[20.0], [2.0]])).unwrap();
+    let a = ivy::diff_with(
+        &x,
+        ivy::opts::Diff::new().append(ivy::array![[20.0], [2.0]]),
+    )
+    .unwrap();
     assert_eq!(a.shape().dims(), &[2, 4]);
     assert!(ivy::diff(&Array::scalar(1.0f32)).is_err());
     // Differentiable through get_item: d/dx sum(diff(x)) = [-1, 0, 0, 1].
-    let g = ivy::grad(|x: &Array| ivy::sum(&ivy::diff(x)?))(&ivy::array![1.0, 5.0, 2.0, 0.0]).unwrap();
+    let g =
+        ivy::grad(|x: &Array| ivy::sum(&ivy::diff(x)?))(&ivy::array![1.0, 5.0, 2.0, 0.0]).unwrap();
     assert_eq!(g.to_vec::<f32>().unwrap(), [-1.0, 0.0, 0.0, 1.0]);
 }
 
 #[test]
 fn signbit_sees_negative_zero_and_nan_signs() {
-    let x = Array::from_vec(vec![-0.0f64, 0.0, -f64::NAN, f64::NAN, -1e-300, f64::INFINITY]);
+    let x = Array::from_vec(vec![
+        -0.0f64,
+        0.0,
+        -f64::NAN,
+        f64::NAN,
+        -1e-300,
+        f64::INFINITY,
+    ]);
     assert_eq!(
         ivy::signbit(&x).unwrap().to_vec::<bool>().unwrap(),
         [true, false, true, false, true, false]
     );
     assert_eq!(
-        ivy::signbit(&ivy::array![0u8, 7]).unwrap().to_vec::<bool>().unwrap(),
+        ivy::signbit(&ivy::array![0u8, 7])
+            .unwrap()
+            .to_vec::<bool>()
+            .unwrap(),
         [false, false]
     );
 }
@@ -84,8 +102,15 @@ fn signbit_sees_negative_zero_and_nan_signs() {
 #[test]
 fn count_nonzero_counts_per_axis() {
     let x = ivy::array![[true, false], [true, true]];
-    assert_eq!(ivy::count_nonzero(&x).unwrap().to_vec::<i64>().unwrap(), [3]);
-    let k = ivy::count_nonzero_with(&ivy::array![[0.0, -0.0, f64::NAN]], ivy::opts::CountNonzero::new().axis(1).keepdims(true)).unwrap();
+    assert_eq!(
+        ivy::count_nonzero(&x).unwrap().to_vec::<i64>().unwrap(),
+        [3]
+    );
+    let k = ivy::count_nonzero_with(
+        &ivy::array![[0.0, -0.0, f64::NAN]],
+        ivy::opts::CountNonzero::new().axis(1).keepdims(true),
+    )
+    .unwrap();
     assert_eq!(k.shape().dims(), &[1, 1]);
     assert_eq!(k.to_vec::<i64>().unwrap(), [1]);
 }
@@ -95,7 +120,9 @@ fn cumulative_sum_and_prod_with_initial_values() {
     let x = ivy::array![[1, 2], [3, 4]];
     let s = ivy::cumulative_sum_with(
         &x,
-        ivy::opts::CumulativeSum::new().axis(0).include_initial(true),
+        ivy::opts::CumulativeSum::new()
+            .axis(0)
+            .include_initial(true),
     )
     .unwrap();
     assert_eq!(s.shape().dims(), &[3, 2]);
@@ -108,14 +135,23 @@ fn cumulative_sum_and_prod_with_initial_values() {
 #[test]
 fn isclose_follows_numpy_tolerances() {
     let a = Array::from_vec(vec![1e10f64, 1e-8, f64::INFINITY, f64::INFINITY, 0.0]);
-    let b = Array::from_vec(vec![1.00001e10f64, 1e-9, f64::INFINITY, f64::NEG_INFINITY, 1e-9]);
+    let b = Array::from_vec(vec![
+        1.00001e10f64,
+        1e-9,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        1e-9,
+    ]);
     assert_eq!(
         ivy::isclose(&a, &b).unwrap().to_vec::<bool>().unwrap(),
         [true, true, true, false, true]
     );
     // Integers compare as floats (no wrapping of unsigned differences).
     assert_eq!(
-        ivy::isclose(&ivy::array![1u8, 200], &ivy::array![2u8, 200]).unwrap().to_vec::<bool>().unwrap(),
+        ivy::isclose(&ivy::array![1u8, 200], &ivy::array![2u8, 200])
+            .unwrap()
+            .to_vec::<bool>()
+            .unwrap(),
         [false, true]
     );
     assert_eq!(
@@ -134,7 +170,15 @@ fn logspace_raises_the_base() {
     )
     .unwrap();
     assert_eq!(x.to_vec::<f64>().unwrap(), [10.0, 1.0, 0.1]);
-    assert!(ivy::logspace_with(0, 1, 2usize, ivy::opts::Logspace::new().dtype(ivy::Dtype::Int32)).is_err());
+    assert!(
+        ivy::logspace_with(
+            0,
+            1,
+            2usize,
+            ivy::opts::Logspace::new().dtype(ivy::Dtype::Int32)
+        )
+        .is_err()
+    );
 }
 
 #[test]
@@ -180,6 +224,20 @@ fn searchsorted_finds_insertion_points() {
     let p = ivy::searchsorted(&ivy::array![1, 3], &ivy::array![2.5]).unwrap();
     assert_eq!(p.to_vec::<i64>().unwrap(), [1]);
     assert!(ivy::searchsorted(&ivy::array![[1, 2]], &ivy::array![1]).is_err());
-    assert!(ivy::searchsorted_with(&ivy::array![1, 2], &ivy::array![1], ivy::opts::Searchsorted::new().side("middle")).is_err());
-    assert!(ivy::searchsorted_with(&ivy::array![1, 2], &ivy::array![1], ivy::opts::Searchsorted::new().sorter(ivy::array![0, 2])).is_err());
+    assert!(
+        ivy::searchsorted_with(
+            &ivy::array![1, 2],
+            &ivy::array![1],
+            ivy::opts::Searchsorted::new().side("middle")
+        )
+        .is_err()
+    );
+    assert!(
+        ivy::searchsorted_with(
+            &ivy::array![1, 2],
+            &ivy::array![1],
+            ivy::opts::Searchsorted::new().sorter(ivy::array![0, 2])
+        )
+        .is_err()
+    );
 }

@@ -30,6 +30,8 @@ fn integers_and_negative_integers_remove_their_axis() {
     assert_eq!(vals(&e), [0]);
 }
 
+// `8..2;-2` is Python's `8:2:-2`: a backward slice, not an empty range.
+#[allow(clippy::reversed_empty_ranges)]
 #[test]
 fn slices_follow_python_with_positive_and_negative_steps() {
     let x = grid(&[10]);
@@ -57,14 +59,20 @@ fn slices_follow_python_with_positive_and_negative_steps() {
 fn ellipsis_and_new_axes_place_axes() {
     let x = grid(&[2, 3, 4]);
     assert_eq!(dims(&x.get(ivy::s![..., 0]).unwrap()), [2, 3]);
-    assert_eq!(vals(&x.get(ivy::s![..., 0]).unwrap()), [0, 4, 8, 12, 16, 20]);
+    assert_eq!(
+        vals(&x.get(ivy::s![..., 0]).unwrap()),
+        [0, 4, 8, 12, 16, 20]
+    );
     assert_eq!(dims(&x.get(ivy::s![0, ...]).unwrap()), [3, 4]);
     assert_eq!(dims(&x.get(ivy::s![NewAxis]).unwrap()), [1, 2, 3, 4]);
     assert_eq!(
         dims(&x.get(ivy::s![.., NewAxis, ..., NewAxis]).unwrap()),
         [2, 1, 3, 4, 1]
     );
-    assert_eq!(dims(&x.get(ivy::s![1..3, .., NewAxis]).unwrap()), [1, 3, 1, 4]);
+    assert_eq!(
+        dims(&x.get(ivy::s![1..3, .., NewAxis]).unwrap()),
+        [1, 3, 1, 4]
+    );
     // An empty index and `...` alone select everything.
     assert_eq!(vals(&x.get(Index::default()).unwrap()), vals(&x));
     assert_eq!(vals(&x.get(ivy::s![...]).unwrap()), vals(&x));
@@ -82,11 +90,15 @@ fn integer_arrays_gather_and_broadcast() {
     assert_eq!(dims(&r), [3, 3, 4]);
     assert_eq!(vals(&r)[..4], [12, 13, 14, 15]);
     // x[:, [0, 2], [1, 3]]: adjacent advanced indices stay in place.
-    let r = x.get(ivy::s![.., &ivy::array![0, 2], &ivy::array![1, 3]]).unwrap();
+    let r = x
+        .get(ivy::s![.., &ivy::array![0, 2], &ivy::array![1, 3]])
+        .unwrap();
     assert_eq!(dims(&r), [2, 2]);
     assert_eq!(vals(&r), [1, 11, 13, 23]);
     // x[[0, 1], :, [1, 3]]: separated by a slice, the broadcast axis goes first.
-    let r = x.get(ivy::s![&ivy::array![0, 1], .., &ivy::array![1, 3]]).unwrap();
+    let r = x
+        .get(ivy::s![&ivy::array![0, 1], .., &ivy::array![1, 3]])
+        .unwrap();
     assert_eq!(dims(&r), [2, 3]);
     assert_eq!(vals(&r), [1, 5, 9, 15, 19, 23]);
     // x[0, :, [1, 2]]: the integer joins the advanced indices (2024.12), so
@@ -95,7 +107,9 @@ fn integer_arrays_gather_and_broadcast() {
     assert_eq!(dims(&r), [2, 3]);
     assert_eq!(vals(&r), [1, 5, 9, 2, 6, 10]);
     // x[[[0], [1]], [0, 2]]: index arrays broadcast to (2, 2).
-    let r = x.get(ivy::s![&ivy::array![[0], [1]], &ivy::array![0, 2]]).unwrap();
+    let r = x
+        .get(ivy::s![&ivy::array![[0], [1]], &ivy::array![0, 2]])
+        .unwrap();
     assert_eq!(dims(&r), [2, 2, 4]);
     assert_eq!(vals(&r)[..8], [0, 1, 2, 3, 8, 9, 10, 11]);
     // Negative entries count from the end; any integer dtype will do.
@@ -153,7 +167,10 @@ fn bad_indices_are_errors_naming_op_axis_index_and_size() {
         "set_item: index 7 is out of bounds for axis 0 with size 3"
     );
     let e = x.set(ivy::s![0], ivy::array![1, 2]).unwrap_err();
-    assert!(matches!(e, Error::Broadcast { ref op, .. } if op == "set_item"), "{e}");
+    assert!(
+        matches!(e, Error::Broadcast { ref op, .. } if op == "set_item"),
+        "{e}"
+    );
     assert!(msg(ivy::scatter_flat(&ivy::array![-1], &ivy::array![1.0])).contains("out of bounds"));
 }
 
@@ -168,7 +185,9 @@ fn set_item_is_functional_and_casts_the_value() {
     let m = ivy::less(&x, 2).unwrap();
     assert_eq!(vals(&x.set(&m, -1).unwrap()), [-1, -1, 2, 3, 4, 5]);
     // Repeated advanced positions: the last value wins.
-    let r = grid(&[3]).set(ivy::array![0, 0], ivy::array![7, 8]).unwrap();
+    let r = grid(&[3])
+        .set(ivy::array![0, 0], ivy::array![7, 8])
+        .unwrap();
     assert_eq!(vals(&r), [8, 1, 2]);
 }
 
@@ -204,8 +223,18 @@ fn gradients_scatter_back_and_accumulate_repeats() {
 
 #[test]
 fn index_items_convert_and_print() {
-    assert!(matches!(IndexItem::from(..), IndexItem::Slice { start: None, stop: None, step: 1 }));
-    assert_eq!(ivy::s![1..3, .., NewAxis, ..., -1, ..;-2].to_string(), "[1:3, :, None, ..., -1, ::-2]");
+    assert!(matches!(
+        IndexItem::from(..),
+        IndexItem::Slice {
+            start: None,
+            stop: None,
+            step: 1
+        }
+    ));
+    assert_eq!(
+        ivy::s![1..3, .., NewAxis, ..., -1, ..;-2].to_string(),
+        "[1:3, :, None, ..., -1, ::-2]"
+    );
     let i: Index = 3usize.into();
     assert_eq!(i.items().len(), 1);
 }
@@ -324,7 +353,12 @@ proptest! {
 #[test]
 fn indices_that_read_everything_in_order_share_the_buffer() {
     let x = grid(&[2, 3]);
-    for idx in [ivy::s![...], ivy::s![.., ..], ivy::s![NewAxis, ..], ivy::s![.., NewAxis, ..]] {
+    for idx in [
+        ivy::s![...],
+        ivy::s![.., ..],
+        ivy::s![NewAxis, ..],
+        ivy::s![.., NewAxis, ..],
+    ] {
         let y = x.get(idx).unwrap();
         assert!(y.shares_data_with(&x));
         assert_eq!(vals(&y), vals(&x));

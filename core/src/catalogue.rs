@@ -17,12 +17,12 @@
 //! ```
 
 use crate::args::{ArrayLike, Ints, Splits};
-use crate::index::Index;
 use crate::array::Array;
 use crate::backend::BackendEntry;
 use crate::device::Device;
 use crate::dtype::{Dtype, DtypeSet};
 use crate::error::{Error, Result};
+use crate::index::Index;
 use crate::scalar::Scalar;
 use crate::shape::Shape;
 

@@ -362,6 +362,11 @@ index_from_item!(
 /// `NewAxis` a new axis; any other expression converts into an
 /// [`IndexItem`] (integers, ranges, arrays).
 ///
+/// Slices mean what they mean in Python: `s![8..2;-2]` is `x[8:2:-2]`
+/// (positions 8, 6, 4). Clippy's `reversed_empty_ranges` lint flags such a
+/// range as empty; allow it there, or write the item as
+/// `IndexItem::Slice { start: Some(8), stop: Some(2), step: -2 }`.
+///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// let x = ivy::reshape(&ivy::arange(24)?, [2, 3, 4])?;
@@ -481,7 +486,11 @@ enum Part {
     /// A fixed position (basic indexing: no result axis).
     Fixed(isize),
     /// A result axis of `len` positions stepping `stride` from `start`.
-    Axis { start: isize, len: usize, stride: isize },
+    Axis {
+        start: isize,
+        len: usize,
+        stride: isize,
+    },
     /// An advanced index: positions (already in range) of an axis of stride
     /// `stride`, in an array of `shape`.
     Adv {
@@ -504,7 +513,11 @@ fn normalise(op: &str, axis: usize, i: i64, n: usize) -> Result<usize> {
     if i < -n_i || i >= n_i {
         return Err(out_of_range(op, axis, i, n));
     }
-    Ok(if i < 0 { (i + n_i) as usize } else { i as usize })
+    Ok(if i < 0 {
+        (i + n_i) as usize
+    } else {
+        i as usize
+    })
 }
 
 /// Python's `slice.indices`: the start and the number of positions.
@@ -544,7 +557,8 @@ fn int_values(op: &str, a: &Array) -> Result<Vec<i64>> {
     } else {
         crate::astype(a, crate::Dtype::Int64)?
     };
-    a.to_vec::<i64>().map_err(|e| Error::invalid(op, e.to_string()))
+    a.to_vec::<i64>()
+        .map_err(|e| Error::invalid(op, e.to_string()))
 }
 
 fn plan(op: &str, items: &[IndexItem], shape: &[usize]) -> Result<IndexPlan> {
@@ -620,7 +634,11 @@ fn plan(op: &str, items: &[IndexItem], shape: &[usize]) -> Result<IndexPlan> {
             IndexItem::Slice { start, stop, step } => {
                 let (s, len) = slice_indices(op, (*start, *stop, *step), shape[ax])?;
                 parts.push(Part::Axis {
-                    start: if len == 0 { 0 } else { s as isize * strides[ax] },
+                    start: if len == 0 {
+                        0
+                    } else {
+                        s as isize * strides[ax]
+                    },
                     len,
                     stride: *step as isize * strides[ax],
                 });
@@ -813,14 +831,11 @@ fn advanced_plan(op: &str, parts: &[Part], shape: &[usize]) -> Result<IndexPlan>
     let n = out_shape.checked_size(op)?;
     let _ = shape;
     let mut offsets = Vec::new();
-    offsets.try_reserve_exact(n).map_err(|e| {
-        Error::invalid(op, format!("cannot allocate {n} indices: {e}"))
-    })?;
+    offsets
+        .try_reserve_exact(n)
+        .map_err(|e| Error::invalid(op, format!("cannot allocate {n} indices: {e}")))?;
     if n > 0 {
-        let lens: Vec<usize> = axes
-            .iter()
-            .map(|a| a.map_or(bsize, |(l, _)| l))
-            .collect();
+        let lens: Vec<usize> = axes.iter().map(|a| a.map_or(bsize, |(l, _)| l)).collect();
         let mut idx = vec![0usize; axes.len()];
         loop {
             let mut at = base;

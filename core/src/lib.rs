@@ -41,11 +41,11 @@ pub use container::{Config, Container, Entry};
 pub use device::{Device, default_device, set_default_device, unset_default_device};
 pub use dtype::*;
 pub use error::{DtypeList, Error, Result};
-pub use index::{Ellipsis, Index, IndexItem, IndexPlan, IndexSource, NewAxis, SliceRange};
 pub use gradients::{
     bind_custom_gradient_function, execute_with_gradients, execute_with_gradients_with, grad, jac,
     jvp, requires_gradient, value_and_grad, vjp,
 };
+pub use index::{Ellipsis, Index, IndexItem, IndexPlan, IndexSource, NewAxis, SliceRange};
 pub use scalar::Scalar;
 pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 

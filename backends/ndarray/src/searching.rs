@@ -149,7 +149,10 @@ fn search_sorted<T: Real>(
                         .ok_or_else(|| {
                             Error::invalid(
                                 op,
-                                format!("sorter index {i} is out of bounds for axis 0 with size {}", src.len()),
+                                format!(
+                                    "sorter index {i} is out of bounds for axis 0 with size {}",
+                                    src.len()
+                                ),
                             )
                         })
                 })

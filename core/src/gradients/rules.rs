@@ -606,15 +606,15 @@ pub fn cumulative(
         None => {
             return Err(Error::invalid(
                 op,
-                format!(
-                    "axis must be given for an array of {} dimensions",
-                    x.ndim()
-                ),
+                format!("axis must be given for an array of {} dimensions", x.ndim()),
             ));
         }
     };
     if x.ndim() == 0 {
-        return Err(Error::invalid(op, "needs an array of at least one dimension"));
+        return Err(Error::invalid(
+            op,
+            "needs an array of at least one dimension",
+        ));
     }
     let a = crate::normalize_axis(op, axis, x.ndim())?;
     let c = if prod {
