@@ -581,56 +581,31 @@ pub fn unindex(g: &Array, x: &Array, index: &crate::Index) -> Result<Array> {
     ivy::reshape(&flat, Ints::from(x.shape()))
 }
 
-/// The body of `cumulative_sum` (`prod == false`) and `cumulative_prod`:
-/// `cumsum` / `cumprod` along `axis` (required above one dimension) in
-/// `dtype`, with the identity prepended when `include_initial`.
+/// The axis of `cumulative_sum` / `cumulative_prod` (named `op`): `axis`
+/// normalised, or 0 when it is left out for an array of one dimension (it
+/// is required above that; 0-d arrays are refused).
 ///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
-/// let x = ivy::array![[1, 2], [3, 4]];
-/// let c = ivy::gradients::rules::cumulative("cumulative_sum", &x, Some(1), ivy::Dtype::Int64, true, false)?;
-/// assert_eq!(c.to_vec::<i64>()?, vec![0, 1, 3, 0, 3, 7]);
+/// use ivy::gradients::rules::cumulative_axis;
+/// assert_eq!(cumulative_axis("cumulative_sum", &ivy::array![[1, 2]], Some(-1))?, 1);
+/// assert_eq!(cumulative_axis("cumulative_sum", &ivy::array![1, 2], None)?, 0);
+/// assert!(cumulative_axis("cumulative_sum", &ivy::array![[1, 2]], None).is_err());
 /// # Ok::<(), ivy::Error>(())
 /// ```
-pub fn cumulative(
-    op: &str,
-    x: &Array,
-    axis: Option<i64>,
-    dtype: Dtype,
-    include_initial: bool,
-    prod: bool,
-) -> Result<Array> {
-    let axis = match axis {
-        Some(a) => a,
-        None if x.ndim() <= 1 => 0,
-        None => {
-            return Err(Error::invalid(
-                op,
-                format!("axis must be given for an array of {} dimensions", x.ndim()),
-            ));
-        }
-    };
+pub fn cumulative_axis(op: &str, x: &Array, axis: Option<i64>) -> Result<usize> {
     if x.ndim() == 0 {
         return Err(Error::invalid(
             op,
             "needs an array of at least one dimension",
         ));
     }
-    let a = crate::normalize_axis(op, axis, x.ndim())?;
-    let c = if prod {
-        ivy::cumprod_with(x, opts::Cumprod::new().axis(axis).dtype(dtype))?
-    } else {
-        ivy::cumsum_with(x, opts::Cumsum::new().axis(axis).dtype(dtype))?
-    };
-    if !include_initial {
-        return Ok(c);
+    match axis {
+        Some(a) => crate::normalize_axis(op, a, x.ndim()),
+        None if x.ndim() == 1 => Ok(0),
+        None => Err(Error::invalid(
+            op,
+            format!("axis must be given for an array of {} dimensions", x.ndim()),
+        )),
     }
-    let mut dims = c.shape().dims().to_vec();
-    dims[a] = 1;
-    let first = if prod {
-        ivy::ones_with(dims, opts::Ones::new().dtype(c.dtype()))?
-    } else {
-        ivy::zeros_with(dims, opts::Zeros::new().dtype(c.dtype()))?
-    };
-    ivy::concat_with(vec![first, c], opts::Concat::new().axis(Some(a as i64)))
 }

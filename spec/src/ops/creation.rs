@@ -302,7 +302,8 @@ category creation {
     ) -> Vec<Array>;
 
     /// `num` numbers spaced evenly on a log scale: `base` raised to the
-    /// powers `linspace(start, stop, num, endpoint)`.
+    /// powers `linspace(start, stop, num, endpoint)`, computed in `dtype`
+    /// (for an integer dtype the powers are integers too).
     ///
     /// ```
     /// let x = ivy::logspace(0, 3, 4usize)?;
@@ -312,7 +313,6 @@ category creation {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    #[dtypes(float)]
     #[out(dtype)]
     fn logspace(
         start: Scalar,
@@ -323,19 +323,13 @@ category creation {
         #[default(ivy::default_float_dtype())] dtype: Dtype,
         #[default(ivy::default_device())] device: Device,
     ) -> Array {
-        if !dtype.is_float() {
-            return Err(ivy::Error::invalid(
-                "logspace",
-                format!("dtype must be a floating-point dtype, got {dtype}"),
-            ));
-        }
         let o = ivy::opts::Linspace::new()
             .endpoint(endpoint)
-            .dtype(ivy::Dtype::Float64)
+            .dtype(dtype)
             .device(device);
         let exponents = ivy::linspace_with(start, stop, num, o)?;
         let bases = ivy::full_like(&exponents, base)?;
-        ivy::astype(&ivy::pow(&bases, &exponents)?, dtype)
+        ivy::pow(&bases, &exponents)
     }
 }
     } };

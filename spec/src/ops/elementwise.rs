@@ -1277,16 +1277,15 @@ category elementwise {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    #[dtypes(real)]
     #[out(bool)]
     fn signbit(x: Array) -> Array {
-        if x.dtype().is_float() {
-            // copysign carries the sign bit of x (of -0.0 and NaN too) to 1.
-            let one = ivy::ones_like(x)?;
-            ivy::less(&ivy::copysign(&one, x)?, 0)
-        } else {
-            ivy::less(x, 0)
+        if x.dtype().is_bool() {
+            return Err(ivy::Error::invalid("signbit", "needs a numeric array, got bool"));
         }
+        // copysign carries the sign bit of x (of -0.0 and NaN too) to 1;
+        // integers are cast to float by it, keeping their sign.
+        let one = ivy::ones_like(x)?;
+        ivy::less(&ivy::copysign(&one, x)?, 0)
     }
 
     /// The next representable floating-point value after `x1` towards `x2`,

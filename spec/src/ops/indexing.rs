@@ -121,7 +121,6 @@ category indexing {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    #[dtypes(all)]
     #[sample(x = [2, 4], indices = ([2, 1], int64))]
     fn take_along_axis(x: Array, indices: Array, #[default(-1)] axis: Axis) -> Array {
         let op = "take_along_axis";
@@ -140,10 +139,12 @@ category indexing {
                 items.push(ivy::IndexItem::from(indices));
                 continue;
             }
-            let mut shape = vec![1i64; nd];
-            shape[k] = len as i64;
-            let positions = ivy::arange_with(len as i64, ivy::opts::Arange::new().dtype(ivy::Dtype::Int64))?;
-            items.push(ivy::IndexItem::Array(ivy::reshape(&positions, shape)?));
+            // The positions along axis k, shaped to broadcast along it
+            // (built directly: an index, not data of the computation).
+            let mut shape = vec![1usize; nd];
+            shape[k] = len;
+            let positions = ivy::Array::from_shape_vec(shape, (0..len as i64).collect::<Vec<_>>())?;
+            items.push(ivy::IndexItem::Array(positions));
         }
         ivy::get_item(x, ivy::Index::new(items))
     }

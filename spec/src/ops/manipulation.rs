@@ -225,7 +225,6 @@ category manipulation {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    #[dtypes(all)]
     #[sample(destination = [-1])]
     fn moveaxis(x: Array, source: Ints, destination: Ints) -> Array {
         let op = "moveaxis";
@@ -252,7 +251,8 @@ category manipulation {
         let mut pairs: Vec<(usize, usize)> = dst.into_iter().zip(src).collect();
         pairs.sort_unstable();
         for (d, s) in pairs {
-            order.insert(d.min(order.len()), s);
+            let at = if d > order.len() { order.len() } else { d };
+            order.insert(at, s);
         }
         ivy::permute_dims(x, order)
     }
@@ -272,7 +272,6 @@ category manipulation {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    #[dtypes(numeric)]
     fn diff(
         x: Array,
         #[default(1usize)] n: usize,

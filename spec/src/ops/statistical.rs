@@ -275,7 +275,15 @@ category statistical {
         #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
         #[default(false)] include_initial: bool,
     ) -> Array {
-        ivy::gradients::rules::cumulative("cumulative_sum", x, axis, dtype, include_initial, false)
+        let a = ivy::gradients::rules::cumulative_axis("cumulative_sum", x, axis)?;
+        let c = ivy::cumsum_with(x, ivy::opts::Cumsum::new().axis(a as i64).dtype(dtype))?;
+        if !include_initial {
+            return Ok(c);
+        }
+        let mut dims = c.shape().dims().to_vec();
+        dims[a] = 1;
+        let first = ivy::zeros_with(dims, ivy::opts::Zeros::new().dtype(c.dtype()))?;
+        ivy::concat_with(vec![first, c], ivy::opts::Concat::new().axis(Some(a as i64)))
     }
 
     /// The cumulative product of `x` along `axis` (which may be left out for
@@ -299,7 +307,15 @@ category statistical {
         #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
         #[default(false)] include_initial: bool,
     ) -> Array {
-        ivy::gradients::rules::cumulative("cumulative_prod", x, axis, dtype, include_initial, true)
+        let a = ivy::gradients::rules::cumulative_axis("cumulative_prod", x, axis)?;
+        let c = ivy::cumprod_with(x, ivy::opts::Cumprod::new().axis(a as i64).dtype(dtype))?;
+        if !include_initial {
+            return Ok(c);
+        }
+        let mut dims = c.shape().dims().to_vec();
+        dims[a] = 1;
+        let first = ivy::ones_with(dims, ivy::opts::Ones::new().dtype(c.dtype()))?;
+        ivy::concat_with(vec![first, c], ivy::opts::Concat::new().axis(Some(a as i64)))
     }
 }
     } };
