@@ -241,3 +241,26 @@ fn searchsorted_finds_insertion_points() {
         .is_err()
     );
 }
+
+#[test]
+fn unique_functions_agree_with_a_hand_count() {
+    let x = Array::from_shape_vec(
+        [2, 4],
+        vec![4.0f64, -1.0, 4.0, f64::NAN, 0.0, -1.0, f64::NAN, 4.0],
+    )
+    .unwrap();
+    let (values, indices, inverse, counts) = ivy::unique_all(&x).unwrap();
+    let v = values.to_vec::<f64>().unwrap();
+    assert_eq!(&v[..3], &[-1.0, 0.0, 4.0]);
+    assert!(v[3].is_nan() && v[4].is_nan() && v.len() == 5);
+    assert_eq!(indices.to_vec::<i64>().unwrap(), [1, 4, 0, 3, 6]);
+    assert_eq!(inverse.shape().dims(), &[2, 4]);
+    assert_eq!(inverse.to_vec::<i64>().unwrap(), [2, 0, 2, 3, 1, 0, 4, 2]);
+    assert_eq!(counts.to_vec::<i64>().unwrap(), [2, 1, 3, 1, 1]);
+    let (_, c) = ivy::unique_counts(&ivy::array![7u8, 7, 7]).unwrap();
+    assert_eq!(c.to_vec::<i64>().unwrap(), [3]);
+    // Empty input, and bool refused.
+    let e = ivy::unique_values(&ivy::zeros([0, 3]).unwrap()).unwrap();
+    assert_eq!(e.shape().dims(), &[0]);
+    assert!(ivy::unique_values(&ivy::array![true, false]).is_err());
+}
