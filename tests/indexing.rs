@@ -366,3 +366,24 @@ fn indices_that_read_everything_in_order_share_the_buffer() {
     assert!(!x.get(ivy::s![..;-1]).unwrap().shares_data_with(&x));
     assert!(!x.get(ivy::s![..1]).unwrap().shares_data_with(&x));
 }
+
+proptest! {
+    /// A boolean mask of the array's shape selects the elements where it is
+    /// true, in row-major order; one over the leading axes keeps the rows.
+    #[test]
+    fn masks_select_what_a_filter_selects(
+        (shape, bits) in proptest::collection::vec(1usize..4, 1..4)
+            .prop_flat_map(|s| { let n: usize = s.iter().product(); (Just(s), proptest::collection::vec(any::<bool>(), n)) })
+    ) {
+        let x = grid(&shape);
+        let mask = Array::from_shape_vec(shape.clone(), bits.clone()).unwrap();
+        let want: Vec<i32> = vals(&x).into_iter().zip(&bits).filter(|(_, b)| **b).map(|(v, _)| v).collect();
+        prop_assert_eq!(vals(&x.get(&mask).unwrap()), want);
+        // The same mask's first row over the leading axis.
+        let rows = Array::from_vec(bits[..shape[0]].to_vec());
+        let got = x.get(&rows).unwrap();
+        let inner: usize = shape[1..].iter().product();
+        let want: Vec<i32> = (0..shape[0]).filter(|&r| bits[r]).flat_map(|r| (r * inner..(r + 1) * inner).map(|v| v as i32)).collect();
+        prop_assert_eq!(vals(&got), want);
+    }
+}

@@ -440,16 +440,35 @@ pub enum IndexSource {
         /// The step in the source per step along each result axis.
         strides: Vec<isize>,
     },
-    /// Advanced indexing: the source position of every result element, in
-    /// row-major order.
-    Gather(Vec<usize>),
+    /// Advanced indexing, as runs: for each start (in row-major order of
+    /// the result without its last `run` positions), the `run` elements
+    /// `start + j * stride`.
+    Gather {
+        /// Where each run starts.
+        starts: Vec<usize>,
+        /// The length of every run (1 when the last result axis is an
+        /// advanced one).
+        run: usize,
+        /// The step within a run.
+        stride: isize,
+    },
 }
 
 impl IndexPlan {
     /// The flat source position of every result element, in row-major order.
     pub fn offsets(&self) -> Vec<usize> {
         match &self.source {
-            IndexSource::Gather(v) => v.clone(),
+            IndexSource::Gather {
+                starts,
+                run,
+                stride,
+            } => {
+                let mut out = Vec::with_capacity(starts.len() * run);
+                for &s in starts {
+                    out.extend((0..*run).map(|j| (s as isize + j as isize * stride) as usize));
+                }
+                out
+            }
             IndexSource::Strided { offset, strides } => {
                 let dims = self.shape.dims();
                 let n: usize = dims.iter().product();
@@ -457,11 +476,17 @@ impl IndexPlan {
                 if n == 0 {
                     return out;
                 }
-                let mut idx = vec![0usize; dims.len()];
+                // The last axis in a tight loop, the others by an odometer.
+                let (last_len, last_stride) = match (dims.last(), strides.last()) {
+                    (Some(&d), Some(&s)) => (d, s),
+                    _ => (1, 0),
+                };
+                let outer = &dims[..dims.len().saturating_sub(1)];
+                let mut idx = vec![0usize; outer.len()];
                 let mut at = *offset as isize;
                 loop {
-                    out.push(at as usize);
-                    let mut k = dims.len();
+                    out.extend((0..last_len).map(|j| (at + j as isize * last_stride) as usize));
+                    let mut k = outer.len();
                     loop {
                         if k == 0 {
                             return out;
@@ -469,10 +494,10 @@ impl IndexPlan {
                         k -= 1;
                         idx[k] += 1;
                         at += strides[k];
-                        if idx[k] < dims[k] {
+                        if idx[k] < outer[k] {
                             break;
                         }
-                        at -= strides[k] * dims[k] as isize;
+                        at -= strides[k] * outer[k] as isize;
                         idx[k] = 0;
                     }
                 }
@@ -679,22 +704,21 @@ fn plan(op: &str, items: &[IndexItem], shape: &[usize]) -> Result<IndexPlan> {
                         vec![Shape::from(shape), a.shape().clone()],
                     ));
                 }
-                let count = mask.iter().filter(|&&b| b).count();
-                let mut coords = vec![Vec::with_capacity(count); k];
-                for (flat, _) in mask.iter().enumerate().filter(|(_, b)| **b) {
-                    let mut rest = flat;
-                    for j in (0..k).rev() {
-                        coords[j].push(rest % dims[j]);
-                        rest /= dims[j];
-                    }
-                }
-                for (j, c) in coords.into_iter().enumerate() {
-                    parts.push(Part::Adv {
-                        values: c,
-                        shape: Shape::from(count),
-                        stride: strides[ax + j],
-                    });
-                }
+                // The masked axes are adjacent and row-major, so the
+                // coordinates of a true position weigh in as its flat
+                // position within them times the stride of the last one
+                // (one advanced index, as NumPy's k adjacent ones).
+                let flat: Vec<usize> = mask
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b)
+                    .map(|(i, _)| i)
+                    .collect();
+                parts.push(Part::Adv {
+                    shape: Shape::from(flat.len()),
+                    values: flat,
+                    stride: strides[ax + k - 1],
+                });
                 ax += k;
             }
             IndexItem::Array(a) => {
@@ -782,6 +806,12 @@ fn advanced_plan(op: &str, parts: &[Part], shape: &[usize]) -> Result<IndexPlan>
             stride,
         } = p
         {
+            if s == &bshape {
+                for (off, &v) in adv_off.iter_mut().zip(values) {
+                    *off += v as isize * stride;
+                }
+                continue;
+            }
             // The strides of this array within the broadcast shape.
             let lead = bdims.len() - s.ndim();
             let mut st = vec![0usize; bdims.len()];
@@ -830,14 +860,24 @@ fn advanced_plan(op: &str, parts: &[Part], shape: &[usize]) -> Result<IndexPlan>
     let out_shape = Shape::from(out_dims);
     let n = out_shape.checked_size(op)?;
     let _ = shape;
-    let mut offsets = Vec::new();
-    offsets
-        .try_reserve_exact(n)
-        .map_err(|e| Error::invalid(op, format!("cannot allocate {n} indices: {e}")))?;
-    if n > 0 {
+    // The last result axis, when it is a basic one, is copied as runs.
+    let (run, stride) = match axes.last() {
+        Some(Some((len, stride))) => {
+            let r = (*len, *stride);
+            axes.pop();
+            r
+        }
+        _ => (1, 0),
+    };
+    let n_starts = if run == 0 { 0 } else { n / run };
+    let mut starts = Vec::new();
+    starts
+        .try_reserve_exact(n_starts)
+        .map_err(|e| Error::invalid(op, format!("cannot allocate {n_starts} indices: {e}")))?;
+    if n_starts > 0 {
         let lens: Vec<usize> = axes.iter().map(|a| a.map_or(bsize, |(l, _)| l)).collect();
         let mut idx = vec![0usize; axes.len()];
-        loop {
+        'walk: loop {
             let mut at = base;
             for (a, &i) in axes.iter().zip(&idx) {
                 at += match a {
@@ -845,14 +885,11 @@ fn advanced_plan(op: &str, parts: &[Part], shape: &[usize]) -> Result<IndexPlan>
                     None => adv_off[i],
                 };
             }
-            offsets.push(at as usize);
+            starts.push(at as usize);
             let mut k = axes.len();
             loop {
                 if k == 0 {
-                    return Ok(IndexPlan {
-                        shape: out_shape,
-                        source: IndexSource::Gather(offsets),
-                    });
+                    break 'walk;
                 }
                 k -= 1;
                 idx[k] += 1;
@@ -865,7 +902,11 @@ fn advanced_plan(op: &str, parts: &[Part], shape: &[usize]) -> Result<IndexPlan>
     }
     Ok(IndexPlan {
         shape: out_shape,
-        source: IndexSource::Gather(offsets),
+        source: IndexSource::Gather {
+            starts,
+            run,
+            stride,
+        },
     })
 }
 

@@ -42,11 +42,31 @@ fn whole(size: usize, dims: &[usize], strides: &[isize]) -> bool {
     true
 }
 
-/// The elements of `src` at `offsets`.
-fn gather<T: Copy>(op: &str, src: &[T], offsets: &[usize]) -> Result<Vec<T>> {
-    let mut out = layout::alloc::<T>(op, offsets.len())?;
-    for &o in offsets {
-        out.push(*src.get(o).ok_or_else(|| outside(op, o, src.len()))?);
+/// The runs of `src` an advanced index plans: `run` elements stepping
+/// `stride` from each start (a slice copy when the step is 1).
+fn gather_runs<T: Copy>(
+    op: &str,
+    src: &[T],
+    starts: &[usize],
+    run: usize,
+    stride: isize,
+) -> Result<Vec<T>> {
+    let mut out = layout::alloc::<T>(op, starts.len() * run)?;
+    if run == 1 {
+        for &o in starts {
+            out.push(*src.get(o).ok_or_else(|| outside(op, o, src.len()))?);
+        }
+        return Ok(out);
+    }
+    for &s in starts {
+        if stride == 1 {
+            out.extend_from_slice(layout::run(op, src, s, run)?);
+        } else {
+            for j in 0..run {
+                let o = (s as isize + j as isize * stride) as usize;
+                out.push(*src.get(o).ok_or_else(|| outside(op, o, src.len()))?);
+            }
+        }
     }
     Ok(out)
 }
@@ -88,8 +108,12 @@ impl IndexingKernels for NdarrayBackend {
                 let view = Strided::new(offset as isize, plan.shape.to_vec(), strides);
                 all!(op, x, T => layout::materialise::<T>(op, x, &view))
             }
-            IndexSource::Gather(offsets) => all!(op, x, T => {
-                let v = gather(op, host::slice::<T>(op, x)?, &offsets)?;
+            IndexSource::Gather {
+                starts,
+                run,
+                stride,
+            } => all!(op, x, T => {
+                let v = gather_runs(op, host::slice::<T>(op, x)?, &starts, run, stride)?;
                 Ok(host::out_vec(plan.shape, v))
             }),
         }
