@@ -387,3 +387,16 @@ proptest! {
         prop_assert_eq!(vals(&got), want);
     }
 }
+
+#[test]
+fn a_one_element_value_must_still_broadcast() {
+    let x = grid(&[2, 3]);
+    // (1, 1) has more dimensions than the (3,) it would fill: refused, as in NumPy.
+    assert!(x.set(ivy::s![0], ivy::array![[9]]).is_err());
+    let e = x.set(ivy::s![0], ivy::array![[[9]]]).unwrap_err();
+    assert!(matches!(e, Error::Broadcast { .. }), "{e}");
+    assert_eq!(
+        vals(&x.set(ivy::s![0], ivy::array![9]).unwrap()),
+        [9, 9, 9, 3, 4, 5]
+    );
+}

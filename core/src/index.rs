@@ -457,24 +457,38 @@ pub enum IndexSource {
 impl IndexPlan {
     /// The flat source position of every result element, in row-major order.
     pub fn offsets(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.shape.size());
+        self.for_each_offset(|o| out.push(o));
+        out
+    }
+
+    /// Call `f` with the flat source position of every result element, in
+    /// row-major order, without collecting them.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let mut seen = Vec::new();
+    /// ivy::s![.., 1].plan("get_item", &[2, 3])?.for_each_offset(|o| seen.push(o));
+    /// assert_eq!(seen, vec![1, 4]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn for_each_offset(&self, mut f: impl FnMut(usize)) {
         match &self.source {
             IndexSource::Gather {
                 starts,
                 run,
                 stride,
             } => {
-                let mut out = Vec::with_capacity(starts.len() * run);
                 for &s in starts {
-                    out.extend((0..*run).map(|j| (s as isize + j as isize * stride) as usize));
+                    for j in 0..*run {
+                        f((s as isize + j as isize * stride) as usize);
+                    }
                 }
-                out
             }
             IndexSource::Strided { offset, strides } => {
                 let dims = self.shape.dims();
-                let n: usize = dims.iter().product();
-                let mut out = Vec::with_capacity(n);
-                if n == 0 {
-                    return out;
+                if dims.contains(&0) {
+                    return;
                 }
                 // The last axis in a tight loop, the others by an odometer.
                 let (last_len, last_stride) = match (dims.last(), strides.last()) {
@@ -485,11 +499,13 @@ impl IndexPlan {
                 let mut idx = vec![0usize; outer.len()];
                 let mut at = *offset as isize;
                 loop {
-                    out.extend((0..last_len).map(|j| (at + j as isize * last_stride) as usize));
+                    for j in 0..last_len {
+                        f((at + j as isize * last_stride) as usize);
+                    }
                     let mut k = outer.len();
                     loop {
                         if k == 0 {
-                            return out;
+                            return;
                         }
                         k -= 1;
                         idx[k] += 1;
@@ -869,6 +885,18 @@ fn advanced_plan(op: &str, parts: &[Part], shape: &[usize]) -> Result<IndexPlan>
         }
         _ => (1, 0),
     };
+    if axes.len() == 1 && axes[0].is_none() && run == 1 {
+        // Only the advanced block: the starts are its offsets.
+        let starts: Vec<usize> = adv_off.into_iter().map(|o| (o + base) as usize).collect();
+        return Ok(IndexPlan {
+            shape: out_shape,
+            source: IndexSource::Gather {
+                starts,
+                run,
+                stride,
+            },
+        });
+    }
     let n_starts = if run == 0 { 0 } else { n / run };
     let mut starts = Vec::new();
     starts

@@ -93,6 +93,21 @@ fn values_for<T: Element>(op: &str, value: &Array, x: &Array, shape: &Shape) -> 
     view.gather(op, src)
 }
 
+/// The one element of `value` (of size 1), cast to the dtype of `x`, after
+/// checking that it broadcasts to `shape`.
+fn single_value<T: Element>(op: &str, value: &Array, x: &Array, shape: &Shape) -> Result<T> {
+    if Strided::of(value.shape()).broadcast(shape.dims()).is_none() {
+        return Err(Error::Broadcast {
+            op: op.to_string(),
+            shapes: vec![value.shape().clone(), shape.clone()],
+        });
+    }
+    let data = host::data(op, value)?.cast(x.dtype());
+    data.as_slice::<T>()
+        .and_then(|s| s.first().copied())
+        .ok_or_else(|| host::wrong_dtype(op, value.dtype()))
+}
+
 #[ivy::kernels]
 impl IndexingKernels for NdarrayBackend {
     fn get_item(&self, x: &Array, index: &Index) -> Result<Array> {
@@ -122,15 +137,29 @@ impl IndexingKernels for NdarrayBackend {
     fn set_item(&self, x: &Array, index: &Index, value: &Array) -> Result<Array> {
         let op = "set_item";
         let plan = index.plan(op, x.shape().dims())?;
-        let offsets = plan.offsets();
         all!(op, x, T => {
-            let vals = values_for::<T>(op, value, x, &plan.shape)?;
             let src = host::slice::<T>(op, x)?;
             let mut out = layout::alloc::<T>(op, src.len())?;
             out.extend_from_slice(src);
             let len = out.len();
-            for (&o, v) in offsets.iter().zip(vals) {
-                *out.get_mut(o).ok_or_else(|| outside(op, o, len))? = v;
+            let mut bad = None;
+            if value.size() == 1 && plan.shape.size() > 0 {
+                // One value: written everywhere (no broadcast copy).
+                let v = single_value::<T>(op, value, x, &plan.shape)?;
+                plan.for_each_offset(|o| match out.get_mut(o) {
+                    Some(slot) => *slot = v,
+                    None => bad = Some(o),
+                });
+            } else {
+                let vals = values_for::<T>(op, value, x, &plan.shape)?;
+                let mut it = vals.into_iter();
+                plan.for_each_offset(|o| match (out.get_mut(o), it.next()) {
+                    (Some(slot), Some(v)) => *slot = v,
+                    _ => bad = Some(o),
+                });
+            }
+            if let Some(o) = bad {
+                return Err(outside(op, o, len));
             }
             Ok(host::out_vec(x.shape().clone(), out))
         })
