@@ -897,7 +897,7 @@ fn advanced_plan(op: &str, parts: &[Part], shape: &[usize]) -> Result<IndexPlan>
             },
         });
     }
-    let n_starts = if run == 0 { 0 } else { n / run };
+    let n_starts = n.checked_div(run).unwrap_or(0);
     let mut starts = Vec::new();
     starts
         .try_reserve_exact(n_starts)
