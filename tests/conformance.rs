@@ -400,6 +400,14 @@ fn value(j: &J) -> Value {
                 .map(|x| x.as_i64().expect("int"))
                 .collect::<Vec<i64>>(),
         )),
+        "sections" => Value::Splits(ivy::Splits::Sections(v.as_u64().expect("sections") as usize)),
+        "sizes" => Value::Splits(ivy::Splits::Sizes(
+            v.as_array()
+                .expect("sizes")
+                .iter()
+                .map(|n| n.as_u64().expect("size") as usize)
+                .collect(),
+        )),
         "s" => Value::Str(v.as_str().expect("str").to_string()),
         "dt" => Value::Dtype(dtype(v.as_str().expect("dtype"))),
         "arr" => Value::Array(array(v)),

@@ -363,6 +363,81 @@ fn unsupported(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Dty
     }
 }
 
+/// After the tables refused `dtype` for a primary op on `backend`: the
+/// dtype the current casting modes cast it to (see
+/// [`crate::dtype::casting::cast_target`]), as `(from, to)`, if a mode is on
+/// and finds a dtype the op supports there.
+#[cold]
+#[inline(never)]
+pub fn casting_target(
+    info: &'static OpInfo,
+    backend: &'static BackendEntry,
+    dtype: Option<Dtype>,
+) -> Option<(Dtype, Dtype)> {
+    let from = dtype?;
+    if !crate::dtype::casting::any_mode() {
+        return None;
+    }
+    let supported = info.supported_dtypes(backend);
+    let valid = backend.valid_dtypes();
+    let to = crate::dtype::casting::cast_target(from, valid - supported, valid)?;
+    supported.contains(to).then_some((from, to))
+}
+
+/// After the kernel table refused the `dtype` argument of an op without
+/// array arguments: the dtype the casting modes run it in instead, if the
+/// caller gave `dtype` (Ivy casts only a given `dtype` keyword) and a mode
+/// finds one the kernel runs.
+#[cold]
+#[inline(never)]
+pub fn casting_target_kernel(
+    info: &'static OpInfo,
+    backend: &'static BackendEntry,
+    dtype: Dtype,
+    given: bool,
+) -> Option<Dtype> {
+    if !given || !crate::dtype::casting::any_mode() {
+        return None;
+    }
+    let supported = info.id.map(|id| backend.resolved().kernel_mask(id))?;
+    let valid = backend.valid_dtypes();
+    let to = crate::dtype::casting::cast_target(dtype, valid - supported, valid)?;
+    supported.contains(to).then_some(to)
+}
+
+/// The result of a call the casting modes ran in another dtype, cast back
+/// to the `dtype` the caller gave.
+#[inline]
+pub fn cast_back(out: Array, to: Option<Dtype>) -> Result<Array> {
+    match to {
+        None => Ok(out),
+        Some(d) => cast_back_to(out, d),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn cast_back_to(out: Array, dtype: Dtype) -> Result<Array> {
+    crate::api::astype(&out, dtype)
+}
+
+/// An array of a casting-mode retry: cast to `to` if it has the refused
+/// dtype `from`, else itself.
+#[cold]
+pub fn mode_cast(x: &Array, from: Dtype, to: Dtype) -> Result<Array> {
+    if x.dtype() == from {
+        crate::api::astype(x, to)
+    } else {
+        Ok(x.clone())
+    }
+}
+
+/// [`mode_cast`] for every array of a list.
+#[cold]
+pub fn mode_cast_list(xs: &[Array], from: Dtype, to: Dtype) -> Result<Vec<Array>> {
+    xs.iter().map(|x| mode_cast(x, from, to)).collect()
+}
+
 /// The op's own dtypes, checked on the input dtype (before casts).
 #[inline]
 pub fn check_domain(

@@ -19,7 +19,7 @@
 use crate::args::{ArrayLike, Ints, Splits};
 use crate::array::Array;
 use crate::backend::BackendEntry;
-use crate::device::Device;
+use crate::device::{Device, DeviceSet};
 use crate::dtype::{Dtype, DtypeSet};
 use crate::error::{Error, Result};
 use crate::index::Index;
@@ -132,6 +132,18 @@ pub struct SpecTable {
     pub rows: &'static [(&'static str, DtypeSet)],
 }
 
+/// A device table written on a spec entry for one backend (Ivy's
+/// `unsupported_devices` attribute of a compositional function).
+#[derive(Debug, Clone, Copy)]
+pub struct SpecDeviceTable {
+    /// The backend it applies to.
+    pub backend: &'static str,
+    /// Whether the rows list supported (else unsupported) device kinds.
+    pub supported: bool,
+    /// Version keys and device sets.
+    pub rows: &'static [(&'static str, DeviceSet)],
+}
+
 /// Everything the catalogue knows about one op.
 #[derive(Debug)]
 pub struct OpInfo {
@@ -168,6 +180,8 @@ pub struct OpInfo {
     pub summary: &'static str,
     /// Dtype tables written on the spec entry, per backend.
     pub tables: &'static [SpecTable],
+    /// Device tables written on the spec entry, per backend.
+    pub device_tables: &'static [SpecDeviceTable],
     /// Run it with dynamic arguments (not for standalone functions).
     pub call: Option<CallFn>,
     /// Run it with dynamic arguments and a container in place of one array
@@ -266,6 +280,106 @@ impl OpInfo {
         DtypeSet::ALL - self.supported_dtypes(backend)
     }
 
+    /// The device kinds the op runs on with `backend` (Ivy's
+    /// `function_supported_devices`): a primary op's kernel device table
+    /// among the backend's devices; for compositional ops, the
+    /// intersection over the ops they call.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let op = ivy::catalogue::op("tan")?;
+    /// assert_eq!(op.supported_devices(ivy::current_backend()), ivy::DeviceSet::CPU);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn supported_devices(&'static self, backend: &BackendEntry) -> DeviceSet {
+        match self.id {
+            Some(id) => backend.resolved().devices(id),
+            None => crate::backend::derived_devices(self, backend),
+        }
+    }
+
+    /// The device kinds (of cpu, gpu, tpu) the op does not run on with
+    /// `backend`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let op = ivy::catalogue::op("tan")?;
+    /// assert!(op.unsupported_devices(ivy::current_backend()).contains(ivy::Device::Gpu(0)));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn unsupported_devices(&'static self, backend: &BackendEntry) -> DeviceSet {
+        DeviceSet::ALL - self.supported_devices(backend)
+    }
+
+    /// The input dtypes on each device kind (cpu, gpu, tpu; empty where the
+    /// op does not run).
+    fn dtypes_by_device(&'static self, backend: &BackendEntry) -> [DtypeSet; 3] {
+        match self.id {
+            Some(id) => backend.resolved().supported_by_device(id),
+            None => {
+                let devices = self.supported_devices(backend);
+                let mut out = [DtypeSet::EMPTY; 3];
+                for d in devices.iter() {
+                    let i = DeviceSet::index(d);
+                    out[i] = crate::backend::derived_support_on(self, backend, i);
+                }
+                out
+            }
+        }
+    }
+
+    /// The supported dtypes per supported device kind (Ivy's
+    /// `function_supported_devices_and_dtypes`, a dict device -> dtypes):
+    /// the op's dtype table narrowed by its kernel's device-and-dtype
+    /// table; for compositional ops, intersected over the ops they call.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let op = ivy::catalogue::op("bitwise_and")?;
+    /// let by_device = op.supported_devices_and_dtypes(ivy::current_backend());
+    /// assert_eq!(by_device.len(), 1);
+    /// let (device, dtypes) = by_device[0];
+    /// assert_eq!(device, ivy::Device::Cpu);
+    /// assert!(dtypes.contains(ivy::Dtype::Int8) && !dtypes.contains(ivy::Dtype::Float32));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn supported_devices_and_dtypes(
+        &'static self,
+        backend: &BackendEntry,
+    ) -> Vec<(Device, DtypeSet)> {
+        let per = self.dtypes_by_device(backend);
+        self.supported_devices(backend)
+            .iter()
+            .map(|d| (d, per[DeviceSet::index(d)]))
+            .collect()
+    }
+
+    /// The unsupported dtypes per device kind, for every kind (cpu, gpu,
+    /// tpu): every dtype on a device the op does not run on (Ivy's
+    /// `function_unsupported_devices_and_dtypes`).
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let op = ivy::catalogue::op("tan")?;
+    /// let by_device = op.unsupported_devices_and_dtypes(ivy::current_backend());
+    /// assert_eq!(by_device[1], (ivy::Device::Gpu(0), ivy::DtypeSet::ALL));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn unsupported_devices_and_dtypes(
+        &'static self,
+        backend: &BackendEntry,
+    ) -> Vec<(Device, DtypeSet)> {
+        let per = self.dtypes_by_device(backend);
+        DeviceSet::ALL
+            .iter()
+            .map(|d| (d, DtypeSet::ALL - per[DeviceSet::index(d)]))
+            .collect()
+    }
+
     /// The dtype an input of `dtype` reaches the kernel as, after the op's
     /// casts (with the current default dtypes).
     pub fn kernel_dtype(&self, dtype: Dtype) -> Dtype {
@@ -344,6 +458,59 @@ pub fn function_supported_dtypes(name: &str) -> Result<DtypeSet> {
 /// ```
 pub fn function_unsupported_dtypes(name: &str) -> Result<DtypeSet> {
     Ok(op(name)?.unsupported_dtypes(crate::backend::current_backend()))
+}
+
+/// Ivy's `function_supported_devices`, on the current backend.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// assert_eq!(ivy::function_supported_devices("tan")?, ivy::DeviceSet::CPU);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn function_supported_devices(name: &str) -> Result<DeviceSet> {
+    Ok(op(name)?.supported_devices(crate::backend::current_backend()))
+}
+
+/// Ivy's `function_unsupported_devices`, on the current backend.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// assert_eq!(ivy::function_unsupported_devices("tan")?, ivy::DeviceSet::GPU | ivy::DeviceSet::TPU);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn function_unsupported_devices(name: &str) -> Result<DeviceSet> {
+    Ok(op(name)?.unsupported_devices(crate::backend::current_backend()))
+}
+
+/// Ivy's `function_supported_devices_and_dtypes`, on the current backend:
+/// each supported device kind with its dtypes.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let s = ivy::function_supported_devices_and_dtypes("tan")?;
+/// assert_eq!(s[0].0, ivy::Device::Cpu);
+/// assert_eq!(s[0].1, ivy::function_supported_dtypes("tan")?);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn function_supported_devices_and_dtypes(name: &str) -> Result<Vec<(Device, DtypeSet)>> {
+    Ok(op(name)?.supported_devices_and_dtypes(crate::backend::current_backend()))
+}
+
+/// Ivy's `function_unsupported_devices_and_dtypes`, on the current
+/// backend: every device kind with the dtypes the op does not take there.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let u = ivy::function_unsupported_devices_and_dtypes("bitwise_and")?;
+/// assert!(u[0].1.contains(ivy::Dtype::Float32));
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn function_unsupported_devices_and_dtypes(name: &str) -> Result<Vec<(Device, DtypeSet)>> {
+    Ok(op(name)?.unsupported_devices_and_dtypes(crate::backend::current_backend()))
 }
 
 /// Run the op `name` with dynamic arguments.

@@ -34,11 +34,11 @@ pub mod __private;
 
 pub use array::{Array, Buffer, Data, HostData, IntoArray, NativeData};
 pub use backend::{
-    BackendEntry, available_backends, current_backend, current_backend_str, set_backend,
-    unset_backend, use_backend, with_backend,
+    BackendEntry, BackendHandle, available_backends, current_backend, current_backend_str,
+    get_backend, set_backend, unset_backend, use_backend, with_backend,
 };
 pub use container::{Config, Container, Entry};
-pub use device::{Device, default_device, set_default_device, unset_default_device};
+pub use device::{Device, DeviceSet, default_device, set_default_device, unset_default_device};
 pub use dtype::*;
 pub use error::{DtypeList, Error, Result};
 pub use gradients::{
@@ -53,7 +53,11 @@ pub use api::*;
 pub use args::{
     ArrayLike, ArrayOperand, Axes, Ints, Nestable, Node, Operand, Operands, Out, Splits,
 };
-pub use catalogue::{function_supported_dtypes, function_unsupported_dtypes};
+pub use catalogue::{
+    function_supported_devices, function_supported_devices_and_dtypes, function_supported_dtypes,
+    function_unsupported_devices, function_unsupported_devices_and_dtypes,
+    function_unsupported_dtypes,
+};
 pub use ivy_macros::{kernels, op};
 pub use nest::{
     IndexKey, MultiMapOptions, Nest, NestedMapOptions, all_nested_indices, copy_nest,

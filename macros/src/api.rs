@@ -1,6 +1,6 @@
 //! `api!`: the whole spec to the API of ivy-core.
 
-use crate::emit::{self, Target, catalogue, functional, kernels, methods, operators, opts};
+use crate::emit::{self, Target, catalogue, functional, handle, kernels, methods, operators, opts};
 use ivy_spec::model::Spec;
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -23,6 +23,7 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
     let mut method_items = Vec::new();
     let mut container_items = Vec::new();
     let mut operator_impls = Vec::new();
+    let mut handle_items = Vec::new();
     for cat in &spec.categories {
         let name = &cat.name;
         let items = cat.ops.iter().map(|op| functional::op_items(op, t));
@@ -50,6 +51,7 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
             container_items
                 .extend(methods::methods(op, t, methods::Receiver::Container).impl_items);
             operator_impls.push(operators::operator_impls(op, t));
+            handle_items.extend(handle::handle_methods(op, t));
         }
     }
     let opts_mod = opts::opts_module(opts_structs);
@@ -74,6 +76,13 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
         /// every leaf.
         impl #k::Container {
             #(#container_items)*
+        }
+
+        /// The API ops as methods of a [`BackendHandle`](crate::BackendHandle):
+        /// each runs on the handle's backend.
+        #[allow(clippy::too_many_arguments)]
+        impl #k::BackendHandle {
+            #(#handle_items)*
         }
 
         #(#operator_impls)*

@@ -358,6 +358,28 @@ fn check_tables(op: &Op, cx: &Ctxt) {
         entry.push(t.mode);
     }
     let _ = modes;
+    let mut by_backend: HashMap<String, TableMode> = HashMap::new();
+    for t in &op.device_tables {
+        let Some(b) = &t.backend else {
+            cx.error(
+                t.span,
+                "a device table on a spec entry names its backend: `backend = \"candle\", \"KEY\" => (gpu)`; \
+                 tables for one backend's kernel sit on the kernel",
+            );
+            continue;
+        };
+        match by_backend.insert(b.value(), t.mode) {
+            Some(m) if m != t.mode => cx.error(
+                t.span,
+                "a function has either supported_devices or unsupported_devices for a backend, not both",
+            ),
+            Some(_) => cx.error(
+                t.span,
+                "one device table per backend: write its versions as rows of one table",
+            ),
+            None => {}
+        }
+    }
 }
 
 fn check_empty_domain(op: &Op, cx: &Ctxt) {

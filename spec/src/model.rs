@@ -128,6 +128,10 @@ pub struct Op {
     /// Version-keyed dtype tables that sit on the spec entry, per backend (for
     /// compositional ops whose support differs by backend).
     pub tables: Vec<DtypeTable>,
+    /// Version-keyed device tables on the spec entry, per backend (Ivy's
+    /// `supported_devices` / `unsupported_devices` attributes), combined
+    /// with what a compositional op derives from the ops it calls.
+    pub device_tables: Vec<DeviceTable>,
     /// Argument values the catalogue-driven tests use instead of the generic
     /// ones, by parameter name.
     pub samples: Vec<(Ident, Expr)>,
@@ -481,6 +485,20 @@ pub enum TableMode {
     Supported,
     /// The listed dtypes are not supported.
     Unsupported,
+}
+
+/// A version-keyed device table: `#[unsupported_devices(backend = "candle",
+/// "0.1 and above" => (gpu))]`.
+#[derive(Debug, Clone)]
+pub struct DeviceTable {
+    /// Supported or unsupported.
+    pub mode: TableMode,
+    /// The backend it applies to (required on spec entries).
+    pub backend: Option<LitStr>,
+    /// The rows: a version key and device-kind bits (cpu 1, gpu 2, tpu 4).
+    pub rows: Vec<(LitStr, u8)>,
+    /// Span of the attribute.
+    pub span: Span,
 }
 
 /// A version-keyed dtype table: `#[unsupported_dtypes("0.16 and below" =>

@@ -15,6 +15,8 @@
 //!           | #[no_method] | #[sample(IDENT = expr, ..)] | #[vjp(IDENT = expr | zero, ..)]
 //!           | #[supported_dtypes(backend = "name", "KEY" => set, ..)]
 //!           | #[unsupported_dtypes(backend = "name", "KEY" => set, ..)]
+//!           | #[supported_devices(backend = "name", "KEY" => (cpu, gpu), ..)]
+//!           | #[unsupported_devices(backend = "name", "KEY" => (gpu), ..)]
 //! ```
 //!
 //! Syntax errors stop parsing; everything else (unknown attributes, kinds, dtype
@@ -241,6 +243,7 @@ impl RawEntry {
             convenience: false,
             method: true,
             tables: Vec::new(),
+            device_tables: Vec::new(),
             samples: Vec::new(),
             vjp: Vec::new(),
             callees: Vec::new(),
@@ -603,6 +606,23 @@ fn apply_attr(
                 op.samples.extend(pairs);
             }
         }
+        "supported_devices" | "unsupported_devices" => {
+            let mode = if name == "supported_devices" {
+                TableMode::Supported
+            } else {
+                TableMode::Unsupported
+            };
+            let (backend, rows) = attr.parse_args_with(|input: ParseStream| {
+                let backend = parse_backend_key(input)?;
+                Ok((backend, parse_device_rows(input)?))
+            })?;
+            op.device_tables.push(crate::model::DeviceTable {
+                mode,
+                backend,
+                rows,
+                span,
+            });
+        }
         "supported_dtypes" | "unsupported_dtypes" => {
             let mode = if name == "supported_dtypes" {
                 TableMode::Supported
@@ -620,7 +640,8 @@ fn apply_attr(
                 format!(
                     "unknown op attribute `#[{name}]`; expected one of primary, compositional, mixed, standalone, \
                      dtypes, dtype_of, promote, cast, out, operator, differentiable, not_differentiable, not_nestable, \
-                     convenience, no_method, sample, vjp, supported_dtypes, unsupported_dtypes"
+                     convenience, no_method, sample, vjp, supported_dtypes, unsupported_dtypes, \
+                     supported_devices, unsupported_devices"
                 ),
             ));
         }
@@ -653,6 +674,78 @@ fn parse_operator(input: ParseStream) -> syn::Result<Operator> {
 }
 
 /// Parse a version-keyed dtype table: `[backend = "name",] "KEY" => set, ...`.
+/// `backend = "name",` at the start of a table on a spec entry, if there.
+fn parse_backend_key(input: ParseStream) -> syn::Result<Option<LitStr>> {
+    if input.peek(Ident) && input.peek2(Token![=]) && !input.peek2(Token![=>]) {
+        let k: Ident = input.parse()?;
+        if k != "backend" {
+            return Err(syn::Error::new(
+                k.span(),
+                "expected `backend = \"name\"` or a version key string",
+            ));
+        }
+        input.parse::<Token![=]>()?;
+        let b = input.parse::<LitStr>()?;
+        if !input.is_empty() {
+            input.parse::<Token![,]>()?;
+        }
+        return Ok(Some(b));
+    }
+    Ok(None)
+}
+
+/// A version key followed by `=>`, checked against the grammar.
+pub fn parse_version_key(input: ParseStream) -> syn::Result<LitStr> {
+    let key: LitStr = input.parse()?;
+    if let Err(e) = crate::version::VersionKey::parse(&key.value()) {
+        return Err(syn::Error::new(
+            key.span(),
+            format!("malformed version key: {}", e.reason),
+        ));
+    }
+    input.parse::<Token![=>]>()?;
+    Ok(key)
+}
+
+/// The bits of a device kind name: cpu 1, gpu 2, tpu 4 (`all` is every
+/// kind, as in Ivy's device tables).
+pub fn device_bits(name: &Ident) -> syn::Result<u8> {
+    match name.to_string().as_str() {
+        "cpu" => Ok(1),
+        "gpu" => Ok(2),
+        "tpu" => Ok(4),
+        "all" => Ok(7),
+        other => Err(syn::Error::new(
+            name.span(),
+            format!("unknown device `{other}`; expected cpu, gpu, tpu or all"),
+        )),
+    }
+}
+
+/// Rows of a device table: `"KEY" => (cpu, gpu), ...`.
+pub fn parse_device_rows(input: ParseStream) -> syn::Result<Vec<(LitStr, u8)>> {
+    let mut rows = Vec::new();
+    while !input.is_empty() {
+        let key = parse_version_key(input)?;
+        let content;
+        parenthesized!(content in input);
+        let names = content.parse_terminated(<Ident as syn::parse::Parse>::parse, Token![,])?;
+        let mut bits = 0u8;
+        for n in &names {
+            bits |= device_bits(n)?;
+        }
+        rows.push((key, bits));
+        if input.is_empty() {
+            break;
+        }
+        input.parse::<Token![,]>()?;
+    }
+    if rows.is_empty() {
+        return Err(input.error("a device table needs at least one row: \"KEY\" => (cpu, gpu)"));
+    }
+    Ok(rows)
+}
+
 pub fn parse_table(input: ParseStream, allow_backend: bool) -> syn::Result<DtypeTable> {
     let mut backend = None;
     if input.peek(Ident) && input.peek2(Token![=]) && !input.peek2(Token![=>]) {

@@ -593,6 +593,15 @@ def shape_cases(name, info):
             a, b = rand(d, (3, 1)), rand(d, (1, 4))
             case(name, [{"list": [enc(a, d), enc(b, d)]}], None,
                  lambda a=a, b=b: [np.array(v) for v in np.broadcast_arrays(a, b)])
+        elif name == "split":
+            y = rand(d, (2, 6))
+            for n in (1, 2, 3, 6):
+                case(name, [A(y, d)], {"num_or_size_splits": {"sections": n}, "axis": {"i": 1}},
+                     lambda y=y, n=n: np.split(y, n, axis=1))
+            for sizes in ([1, 5], [2, 0, 4], [6]):
+                case(name, [A(y, d)], {"num_or_size_splits": {"sizes": sizes}, "axis": {"i": -1}},
+                     lambda y=y, sizes=sizes: np.split(y, np.cumsum(sizes)[:-1], axis=-1))
+            case(name, [A(y, d)], None, lambda y=y: np.split(y, 2, axis=0))
         elif name == "unstack":
             case(name, [A(x, d)], {"axis": {"i": 1}}, lambda x=x: [x[:, i] for i in range(3)])
         elif name == "nonzero":
@@ -710,7 +719,7 @@ def main():
         elif n == "astype":
             astype_cases(o)
         elif n in ("reshape", "expand_dims", "squeeze", "repeat", "broadcast_to", "matrix_transpose",
-                   "meshgrid", "unstack", "nonzero", "argwhere", "broadcast_arrays"):
+                   "meshgrid", "split", "unstack", "nonzero", "argwhere", "broadcast_arrays"):
             shape_cases(n, o)
         elif n in ("zeros", "ones", "eye", "arange", "linspace", "full", "zeros_like", "ones_like", "full_like"):
             creation_cases(n, o)

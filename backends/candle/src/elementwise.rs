@@ -89,6 +89,57 @@ fn wrapping(
     }
 }
 
+/// `a ** b` for float tensors of one shape: `|a|^b` through candle's
+/// `exp(b * log|a|)`, then C's `pow` rules: the sign for odd integer
+/// exponents, NaN for negative finite bases with non-integer exponents, and
+/// 1 when `b == 0` or `a == 1` (even with NaN on the other side).
+fn float_pow(a: &Tensor, b: &Tensor) -> CResult<Tensor> {
+    let shape = a.shape().clone();
+    let r = b.mul(&a.abs()?.log()?)?.exp()?;
+    let half = b.affine(0.5, 0.0)?;
+    let integer = b.eq(&b.floor()?)?;
+    let odd = half.ne(&half.floor()?)?.minimum(&integer)?;
+    let negative = a.lt(0.0)?;
+    let r = negative.minimum(&odd)?.where_cond(&r.neg()?, &r)?;
+    let nan = negative
+        .minimum(&integer.eq(0.0)?)?
+        .minimum(&a.ne(f64::NEG_INFINITY)?)?;
+    let nans = Tensor::full(f64::NAN, &shape, a.device())?.to_dtype(a.dtype())?;
+    let r = nan.where_cond(&nans, &r)?;
+    let one = b.eq(0.0)?.maximum(&a.eq(1.0)?)?;
+    one.where_cond(&a.ones_like()?, &r)
+}
+
+/// `a ** b` for `f64` tensors of one shape holding integers, with the
+/// ndarray backend's integer results: exponentiation by squaring (exact
+/// while the values stay below 2^53), and for negative exponents `1` for
+/// a base of `1`, `±1` for `-1` and `0` otherwise.
+fn int_pow(a: &Tensor, b: &Tensor) -> CResult<Tensor> {
+    let (zero, one) = (a.zeros_like()?, a.ones_like()?);
+    let negative = b.lt(0.0)?;
+    let mut e = negative.where_cond(&zero, b)?;
+    let mut r = one.clone();
+    if e.elem_count() > 0 {
+        let mut left = e.max_all()?.to_scalar::<f64>()?;
+        let mut base = a.clone();
+        while left >= 1.0 {
+            let half = e.affine(0.5, 0.0)?.floor()?;
+            let odd = e.ne(&half.affine(2.0, 0.0)?)?;
+            r = odd.where_cond(&r.mul(&base)?, &r)?;
+            base = base.mul(&base)?;
+            e = half;
+            left = (left / 2.0).floor();
+        }
+    }
+    let half_b = b.affine(0.5, 0.0)?;
+    let odd_b = half_b.ne(&half_b.floor()?)?;
+    let minus_one = odd_b.where_cond(&one.neg()?, &one)?;
+    let inverse = a
+        .eq(1.0)?
+        .where_cond(&one, &a.eq(-1.0)?.where_cond(&minus_one, &zero)?)?;
+    negative.where_cond(&inverse, &r)
+}
+
 /// `alpha * t` in `t`'s dtype.
 fn times(op: &str, t: &Tensor, alpha: Scalar) -> Result<Tensor> {
     let a = scalar(op, alpha, t.dtype())?;
@@ -320,27 +371,20 @@ impl ElementwiseKernels for CandleBackend {
     }
 
     // candle's `pow` is `exp(b * log(a))`, NaN for every negative base.
-    // Here it gives `|a|^b`, then C's `pow` rules: the sign for odd integer
-    // exponents, NaN for negative finite bases with non-integer exponents,
-    // and 1 when `b == 0` or `a == 1` (even with NaN on the other side).
-    #[supported_dtypes("0.1.0 and above" => (float))]
+    // Here it gives `|a|^b`, then C's `pow` rules (see `float_pow`).
+    // candle has no integer `pow`; integers take the superset path (see
+    // `crate::tensor::int_via_f64`), with the ndarray backend's results for
+    // negative exponents (`0` unless the base is `1` or `-1`, `0` for a
+    // zero base).
+    #[supported_dtypes("0.1.0 and above" => (float, integer))]
     fn pow(&self, x1: &Array, x2: &Array) -> Result<Array> {
         binary("pow", x1, x2, |a, b| {
             let shape = a.shape().broadcast_shape_binary_op(b.shape(), "pow")?;
             let (a, b) = (a.broadcast_as(&shape)?, b.broadcast_as(&shape)?);
-            let r = b.mul(&a.abs()?.log()?)?.exp()?;
-            let half = b.affine(0.5, 0.0)?;
-            let integer = b.eq(&b.floor()?)?;
-            let odd = half.ne(&half.floor()?)?.minimum(&integer)?;
-            let negative = a.lt(0.0)?;
-            let r = negative.minimum(&odd)?.where_cond(&r.neg()?, &r)?;
-            let nan = negative
-                .minimum(&integer.eq(0.0)?)?
-                .minimum(&a.ne(f64::NEG_INFINITY)?)?;
-            let nans = Tensor::full(f64::NAN, &shape, a.device())?.to_dtype(a.dtype())?;
-            let r = nan.where_cond(&nans, &r)?;
-            let one = b.eq(0.0)?.maximum(&a.eq(1.0)?)?;
-            one.where_cond(&a.ones_like()?, &r)
+            if a.dtype().is_int() {
+                return crate::tensor::int_via_f64(&a, &b, int_pow);
+            }
+            float_pow(&a, &b)
         })
     }
 

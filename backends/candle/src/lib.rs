@@ -127,6 +127,10 @@ impl BackendBase for CandleBackend {
         VALID
     }
 
+    fn native_dtype_name(&self, dtype: Dtype) -> Option<&'static str> {
+        tensor::candle_dtype(dtype).map(|d| d.as_str())
+    }
+
     fn to_host(&self, x: &Array) -> Result<HostData> {
         if let Some(h) = x.host() {
             return Ok(h.clone());
@@ -147,6 +151,53 @@ impl BackendBase for CandleBackend {
         let t = tensor::host_tensor("to_backend", &shape, &data)?;
         Ok(tensor::wrap(t, data.dtype()))
     }
+}
+
+/// The candle dtype an ivy dtype is held as on this backend (Ivy's
+/// `as_native_dtype`): `bool` is held as `u8`; the dtypes candle lacks
+/// (`int8`, `uint16`, `uint64`, complex) are [`Error::UnsupportedDtype`].
+///
+/// ```
+/// # extern crate ivy_candle;
+/// # extern crate ivy_core as ivy;
+/// use ivy_candle::candle_core::DType;
+/// assert_eq!(ivy_candle::as_native_dtype(ivy::Dtype::BFloat16)?, DType::BF16);
+/// assert!(ivy_candle::as_native_dtype(ivy::Dtype::UInt16).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn as_native_dtype(dtype: Dtype) -> Result<candle_core::DType> {
+    let valid = CANDLE.valid_dtypes();
+    match tensor::candle_dtype(dtype) {
+        Some(d) if valid.contains(dtype) => Ok(d),
+        _ => Err(Error::UnsupportedDtype {
+            op: "as_native_dtype".into(),
+            dtypes: ivy::DtypeList(vec![dtype]),
+            backend: "candle".into(),
+            version: CANDLE_VERSION.into(),
+            supported: valid,
+        }),
+    }
+}
+
+/// The ivy dtype of a candle dtype (Ivy's `as_ivy_dtype`): `u8` is
+/// `uint8`; the float8 and narrower formats, which ivy has no dtype for,
+/// are an error naming them.
+///
+/// ```
+/// # extern crate ivy_candle;
+/// # extern crate ivy_core as ivy;
+/// use ivy_candle::candle_core::DType;
+/// assert_eq!(ivy_candle::as_ivy_dtype(DType::I64)?, ivy::Dtype::Int64);
+/// assert!(ivy_candle::as_ivy_dtype(DType::F8E4M3).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn as_ivy_dtype(dtype: candle_core::DType) -> Result<Dtype> {
+    tensor::ivy_dtype(dtype).ok_or_else(|| {
+        Error::invalid(
+            "as_ivy_dtype",
+            format!("candle's {} has no ivy dtype", dtype.as_str()),
+        )
+    })
 }
 
 /// An array of the candle backend holding `t`, without copying (the array

@@ -1,5 +1,6 @@
 //! Kernels of the linear-algebra ops: candle's (batched, broadcasting)
-//! `matmul`, which runs on floats only (integers are an error in candle).
+//! `matmul`, which runs on floats only (integers are an error in candle;
+//! they take the superset path, computed in `f64`).
 
 use crate::CandleBackend;
 use crate::tensor::{err, tensor, wrap};
@@ -10,8 +11,11 @@ use ivy::{Array, Error, Result};
 impl LinearAlgebraKernels for CandleBackend {
     // NumPy's rules for 1-d operands: a vector on the left is a row, on the
     // right a column, and the added axis is removed from the result.
-    // Real dtypes only, so an adjoint is a transpose.
-    #[supported_dtypes("0.1.0 and above" => (float))]
+    // Real dtypes only, so an adjoint is a transpose. Integers (which
+    // candle's matmul refuses) are multiplied in `f64` and cast back (the
+    // superset behaviour, see `crate::tensor::int_via_f64`): the ndarray
+    // backend's values while the sums stay below 2^53.
+    #[supported_dtypes("0.1.0 and above" => (float, integer))]
     fn matmul(
         &self,
         x1: &Array,
@@ -44,7 +48,13 @@ impl LinearAlgebraKernels for CandleBackend {
             if vb {
                 b = b.unsqueeze(1)?;
             }
-            let mut r = a.contiguous()?.broadcast_matmul(&b.contiguous()?)?;
+            let mut r = if a.dtype().is_int() {
+                crate::tensor::int_via_f64(&a.contiguous()?, &b.contiguous()?, |a, b| {
+                    a.broadcast_matmul(b)
+                })?
+            } else {
+                a.contiguous()?.broadcast_matmul(&b.contiguous()?)?
+            };
             if vb {
                 r = r.squeeze(r.rank() - 1)?;
             }

@@ -37,6 +37,23 @@ pub(crate) fn candle_dtype(d: Dtype) -> Option<DType> {
     })
 }
 
+/// The superset behaviour (Ivy's, for backends without integer support for
+/// an op other backends have): `f` run on the integer tensors `a` and `b`
+/// converted to `f64`, and the result cast back to their dtype through
+/// `i64` (the float-to-integer cast truncates toward zero and saturates,
+/// the `i64`-to-narrower cast wraps, as the ndarray backend's integer
+/// arithmetic does), so the result has the dtype and, while every value
+/// stays below 2^53 in magnitude, the values the ndarray backend gives.
+pub(crate) fn int_via_f64(
+    a: &Tensor,
+    b: &Tensor,
+    f: impl FnOnce(&Tensor, &Tensor) -> candle_core::Result<Tensor>,
+) -> candle_core::Result<Tensor> {
+    let dt = a.dtype();
+    let r = f(&a.to_dtype(DType::F64)?, &b.to_dtype(DType::F64)?)?;
+    r.to_dtype(DType::I64)?.to_dtype(dt)
+}
+
 /// The ivy dtype of a candle dtype, if ivy has one (`u8` is `uint8`).
 pub(crate) fn ivy_dtype(d: DType) -> Option<Dtype> {
     Some(match d {

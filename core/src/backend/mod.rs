@@ -34,15 +34,20 @@
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
+mod handle;
 pub(crate) mod registry;
 mod tables;
 
+pub use handle::{BackendHandle, get_backend};
 pub use ivy_spec::version::{Version, VersionError, VersionKey, resolve_version};
 pub use registry::{
     BACKENDS, BackendGuard, available_backends, current_backend, current_backend_str, set_backend,
     unset_backend, use_backend, with_backend,
 };
-pub use tables::{KernelTable, Resolved, TableMode, derived_support};
+pub use tables::{
+    DeviceDtypeTable, DeviceTable, KernelTable, Resolved, TableMode, derived_devices,
+    derived_support, derived_support_on,
+};
 
 pub use crate::api::Backend;
 
@@ -67,6 +72,30 @@ pub trait BackendBase: Send + Sync + 'static {
     /// backend). The default says every dtype is valid.
     fn valid_dtypes_table(&self) -> &'static [(&'static str, DtypeSet)] {
         &[("0 and above", DtypeSet::ALL)]
+    }
+
+    /// The backend's native name of an ivy dtype (what
+    /// [`BackendHandle::as_native_dtype`] returns), or `None` if it cannot
+    /// hold it. The default names the Rust element type of host arrays
+    /// (`"f32"`, `"half::bf16"`, `"num_complex::Complex<f32>"`, `"bool"`).
+    fn native_dtype_name(&self, dtype: Dtype) -> Option<&'static str> {
+        Some(match dtype {
+            Dtype::Int8 => "i8",
+            Dtype::Int16 => "i16",
+            Dtype::Int32 => "i32",
+            Dtype::Int64 => "i64",
+            Dtype::UInt8 => "u8",
+            Dtype::UInt16 => "u16",
+            Dtype::UInt32 => "u32",
+            Dtype::UInt64 => "u64",
+            Dtype::BFloat16 => "half::bf16",
+            Dtype::Float16 => "half::f16",
+            Dtype::Float32 => "f32",
+            Dtype::Float64 => "f64",
+            Dtype::Complex64 => "num_complex::Complex<f32>",
+            Dtype::Complex128 => "num_complex::Complex<f64>",
+            Dtype::Bool => "bool",
+        })
     }
 
     /// The devices the backend can place arrays on.

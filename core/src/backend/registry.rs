@@ -118,14 +118,18 @@ impl Drop for BackendGuard {
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn use_backend(name: &str) -> Result<BackendGuard> {
-    let b = find(name)?;
+    Ok(push(find(name)?))
+}
+
+/// Push `b` on this thread's backend stack until the guard is dropped.
+pub(crate) fn push(b: &'static BackendEntry) -> BackendGuard {
     let depth = STACK.with(|s| {
         let mut s = s.borrow_mut();
         let d = s.len();
         s.push(b);
         d
     });
-    Ok(BackendGuard { depth })
+    BackendGuard { depth }
 }
 
 /// Run `f` with `name` as the current backend.

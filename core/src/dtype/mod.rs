@@ -13,6 +13,7 @@
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
+pub mod casting;
 mod defaults;
 mod element;
 mod info;
@@ -20,6 +21,12 @@ mod promotion;
 mod set;
 mod valid;
 
+pub use casting::{
+    CastDataTypes, CrosscastDataTypes, DowncastDataTypes, UpcastDataTypes, cast_data_types,
+    cast_dtypes, crosscast_data_types, crosscast_dtypes, downcast_data_types, downcast_dtypes,
+    unset_cast_data_types, unset_crosscast_data_types, unset_downcast_data_types,
+    unset_upcast_data_types, upcast_data_types, upcast_dtypes,
+};
 pub use defaults::{
     DefaultComplexDtype, DefaultDtype, DefaultFloatDtype, DefaultIntDtype, DefaultUintDtype,
     PreciseMode, default_complex_dtype, default_complex_dtype_for, default_dtype,

@@ -96,6 +96,12 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
         });
         quote!(#c::SpecTable { backend: #backend, supported: #supported, rows: &[#(#rows),*] })
     });
+    let device_tables = op.device_tables.iter().map(|tb| {
+        let backend = tb.backend.as_ref().map(|b| b.value()).unwrap_or_default();
+        let supported = tb.mode == TableMode::Supported;
+        let rows = tb.rows.iter().map(|(key, b)| quote!((#key, #k::DeviceSet::from_bits(#b))));
+        quote!(#c::SpecDeviceTable { backend: #backend, supported: #supported, rows: &[#(#rows),*] })
+    });
     let (call, sample) = if op.kind == OpKind::Standalone {
         (
             quote!(::std::option::Option::None),
@@ -138,6 +144,7 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
             returns: #returns,
             summary: #summary,
             tables: &[#(#tables),*],
+            device_tables: &[#(#device_tables),*],
             call: #call,
             call_nested: #call_nested,
             sample: #sample,

@@ -697,7 +697,19 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
     let info = info_expr(op, t);
     if let Some(dt) = &id.input {
         if op.kind == OpKind::Primary {
-            steps.push(quote!(#p::check_supported(#info, __backend, #dt)?;));
+            // One branch on the supported path; the casting modes are read
+            // only after the table refused the dtype.
+            let retry = casting_retry(op, t);
+            steps.push(quote! {
+                if let ::std::result::Result::Err(__e) = #p::check_supported(#info, __backend, #dt) {
+                    let ::std::option::Option::Some((__from, __to)) =
+                        #p::casting_target(#info, __backend, #dt)
+                    else {
+                        return ::std::result::Result::Err(__e);
+                    };
+                    #retry
+                }
+            });
             id.kernel = None;
         } else {
             steps.push(quote!(#p::check_domain(#info, __backend, #dt)?;));
@@ -790,6 +802,46 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
             #(#steps)*
             #run
         }
+    }
+}
+
+/// The casting modes' retry of a primary op whose input dtype the backend
+/// refused: the arrays of that dtype (`__from`) cast to `__to` (a dtype the
+/// op supports), and the leaf called again on them with the other
+/// arguments as they came.
+fn casting_retry(op: &Op, t: &Target) -> TokenStream {
+    let k = &t.krate;
+    let p = quote!(#k::__private);
+    let leaf = leaf_ident(op);
+    let mut casts = Vec::new();
+    let mut args = Vec::new();
+    for prm in op.required() {
+        let name = &prm.ident;
+        match &prm.kind {
+            ParamKind::Array => {
+                casts.push(quote!(let #name = #p::mode_cast(#name, __from, __to)?;));
+                args.push(quote!(#k::args::OperandRef::Array(&#name)));
+            }
+            ParamKind::Arrays => {
+                casts.push(quote!(let #name = #p::mode_cast_list(#name, __from, __to)?;));
+                args.push(quote!(&#name));
+            }
+            _ => args.push(quote!(#name)),
+        }
+    }
+    for prm in opt_array_params(op) {
+        let name = &prm.ident;
+        casts.push(quote! {
+            let #name = match #name {
+                ::std::option::Option::Some(x) => ::std::option::Option::Some(#p::mode_cast(x, __from, __to)?),
+                ::std::option::Option::None => ::std::option::Option::None,
+            };
+        });
+        args.push(quote!(#name.as_ref().map(#k::args::OperandRef::Array)));
+    }
+    quote! {
+        #(#casts)*
+        return #leaf(#(#args,)* __opts);
     }
 }
 
@@ -984,8 +1036,35 @@ fn kernel_call(op: &Op, t: &Target, id: &Checked) -> TokenStream {
         steps.push(quote!(#p::check_valid_dtype(#op_name, __backend, #name)?;));
     }
     let info = info_expr(op, t);
+    let mut cast_back = quote!();
     if let Some(dt) = &id.kernel {
-        steps.push(quote!(#p::check_kernel(#info, __backend, #dt)?;));
+        match dtype_only_param(op) {
+            // An op whose dtype argument is what its tables are about
+            // (`zeros(.., dtype)`): a refused dtype given by the caller is
+            // replaced by the casting modes' choice, and the result cast
+            // back to it, as Ivy's `casting_modes_ops` does with `dtype`.
+            Some(prm) if matches!(op.ret, ivy_spec::model::Ret::Array) => {
+                let name = &prm.ident;
+                let given = if op.optional().any(|q| q.name == prm.name) {
+                    quote!(__opts.#name.is_some())
+                } else {
+                    quote!(true)
+                };
+                steps.insert(0, quote! {
+                    let (#name, __cast_back) = match #p::check_kernel(#info, __backend, #dt) {
+                        ::std::result::Result::Ok(()) => (#name, ::std::option::Option::None),
+                        ::std::result::Result::Err(__e) => {
+                            match #p::casting_target_kernel(#info, __backend, #name, #given) {
+                                ::std::option::Option::Some(__to) => (__to, ::std::option::Option::Some(#name)),
+                                ::std::option::Option::None => return ::std::result::Result::Err(__e),
+                            }
+                        }
+                    };
+                });
+                cast_back = quote!(.and_then(|__o| #p::cast_back(__o, __cast_back)));
+            }
+            _ => steps.push(quote!(#p::check_kernel(#info, __backend, #dt)?;)),
+        }
     }
     let trait_ = kernel_trait(&op.category);
     let name = super::ident(&op.name, op.ident.span());
@@ -993,8 +1072,17 @@ fn kernel_call(op: &Op, t: &Target, id: &Checked) -> TokenStream {
         #(#steps)*
         #p::kernel(#op_name, __backend, || {
             <dyn #k::Backend as #k::kernels::#trait_>::#name(__backend.backend(), #(#args),*)
-        })
+        })#cast_back
     }
+}
+
+/// The dtype parameter of an op without array parameters (its tables are
+/// checked on it).
+fn dtype_only_param(op: &Op) -> Option<&Param> {
+    if op.params.iter().any(|p| p.kind.is_array()) {
+        return None;
+    }
+    op.params.iter().find(|p| p.kind == ParamKind::Dtype)
 }
 
 /// Convert a body-level binding to what the kernel takes.

@@ -14,6 +14,7 @@
 pub mod catalogue;
 pub mod functional;
 pub mod gradients;
+pub mod handle;
 pub mod kernels;
 pub mod methods;
 pub mod operators;

@@ -85,11 +85,26 @@ pub mod elementwise {
         let [x1, x2] = ::ivy::__private::promote("add", __backend, [x1, x2])?;
         let x1: &::ivy::Array = &x1;
         let x2: &::ivy::Array = &x2;
-        ::ivy::__private::check_supported(
+        if let ::std::result::Result::Err(__e) = ::ivy::__private::check_supported(
             &::ivy::catalogue::builtin::ADD,
             __backend,
             ::std::option::Option::Some(x1.dtype()),
-        )?;
+        ) {
+            let ::std::option::Option::Some((__from, __to)) = ::ivy::__private::casting_target(
+                &::ivy::catalogue::builtin::ADD,
+                __backend,
+                ::std::option::Option::Some(x1.dtype()),
+            ) else {
+                return ::std::result::Result::Err(__e);
+            };
+            let x1 = ::ivy::__private::mode_cast(x1, __from, __to)?;
+            let x2 = ::ivy::__private::mode_cast(x2, __from, __to)?;
+            return __leaf_add(
+                ::ivy::args::OperandRef::Array(&x1),
+                ::ivy::args::OperandRef::Array(&x2),
+                __opts,
+            );
+        }
         let alpha: ::std::option::Option<::ivy::Scalar> = __opts.alpha;
         let __out = {
             let __k_x1 = x1;
@@ -375,11 +390,21 @@ pub mod statistical {
         )?;
         let x = ::ivy::__private::to_array(__backend, x);
         let x: &::ivy::Array = &x;
-        ::ivy::__private::check_supported(
+        if let ::std::result::Result::Err(__e) = ::ivy::__private::check_supported(
             &::ivy::catalogue::builtin::SUM,
             __backend,
             ::std::option::Option::Some(x.dtype()),
-        )?;
+        ) {
+            let ::std::option::Option::Some((__from, __to)) = ::ivy::__private::casting_target(
+                &::ivy::catalogue::builtin::SUM,
+                __backend,
+                ::std::option::Option::Some(x.dtype()),
+            ) else {
+                return ::std::result::Result::Err(__e);
+            };
+            let x = ::ivy::__private::mode_cast(x, __from, __to)?;
+            return __leaf_sum(::ivy::args::OperandRef::Array(&x), __opts);
+        }
         let axis: ::std::option::Option<&::ivy::Ints> = __opts.axis.as_ref();
         let dtype: ::ivy::Dtype = match __opts.dtype {
             ::std::option::Option::Some(v) => v,
@@ -1122,6 +1147,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "Adds, with promotion; also `+`.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1236,6 +1262,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "`y` plus every array of `xs`; `xs` may be a list of containers.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1345,6 +1372,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "Sums.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1463,6 +1491,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "Softplus, with a kernel on some backends.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1556,6 +1585,7 @@ pub mod __catalogue {
             returns: "Array",
             summary: "Relu.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::Some({
                 fn __call(
                     __args: &::ivy::catalogue::CallArgs,
@@ -1633,6 +1663,7 @@ pub mod __catalogue {
             returns: "ivy::Dtype",
             summary: "The dtype.",
             tables: &[],
+            device_tables: &[],
             call: ::std::option::Option::None,
             call_nested: ::std::option::Option::None,
             sample: ::std::option::Option::None,
@@ -2005,6 +2036,229 @@ impl ::ivy::Container {
         (&'__a Self,): ::ivy::Operands,
     {
         crate::relu(self)
+    }
+}
+/// The API ops as methods of a [`BackendHandle`](crate::BackendHandle):
+/// each runs on the handle's backend.
+#[allow(clippy::too_many_arguments)]
+impl ::ivy::BackendHandle {
+    /// [`ivy::add`](fn@crate::add) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.add(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        &self,
+        x1: X1,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        self.__check_node("add", ::ivy::Operand::node(&x1))?;
+        self.__check_node("add", ::ivy::Operand::node(&x2))?;
+        let _on = self.enter();
+        crate::add(x1, x2)
+    }
+    /// [`ivy::add_with`](fn@crate::add_with) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.add_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Add::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_with<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        &self,
+        x1: X1,
+        x2: X2,
+        opts: ::ivy::opts::Add,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        self.__check_node("add", ::ivy::Operand::node(&x1))?;
+        self.__check_node("add", ::ivy::Operand::node(&x2))?;
+        let _on = self.enter();
+        crate::add_with(x1, x2, opts)
+    }
+    /// [`ivy::add_all`](fn@crate::add_all) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// `y` plus every array of `xs`; `xs` may be a list of containers.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.add_all(&ivy::array![[1.0, 2.0], [3.0, 4.0]], [ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::array![[1.0, 2.0], [3.0, 4.0]]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_all<XY: ::ivy::Operand, Xs: ::ivy::args::ArrayList>(
+        &self,
+        y: XY,
+        xs: Xs,
+    ) -> ::ivy::Result<::ivy::Out<(XY, ::ivy::args::List<Xs>), ::ivy::Array>>
+    where
+        (XY, ::ivy::args::List<Xs>): ::ivy::Operands,
+    {
+        self.__check_node("add_all", ::ivy::Operand::node(&y))?;
+        self.__check_list("add_all", &xs)?;
+        let _on = self.enter();
+        crate::add_all(y, xs)
+    }
+    /// [`ivy::sum`](fn@crate::sum) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.sum(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn sum<X: ::ivy::Operand>(
+        &self,
+        x: X,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("sum", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::sum(x)
+    }
+    /// [`ivy::sum_with`](fn@crate::sum_with) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.sum_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Sum::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn sum_with<X: ::ivy::Operand>(
+        &self,
+        x: X,
+        opts: ::ivy::opts::Sum,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("sum", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::sum_with(x, opts)
+    }
+    /// [`ivy::softplus`](fn@crate::softplus) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.softplus(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn softplus<X: ::ivy::Operand>(
+        &self,
+        x: X,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("softplus", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::softplus(x)
+    }
+    /// [`ivy::softplus_with`](fn@crate::softplus_with) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.softplus_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Softplus::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn softplus_with<X: ::ivy::Operand>(
+        &self,
+        x: X,
+        opts: ::ivy::opts::Softplus,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("softplus", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::softplus_with(x, opts)
+    }
+    /// [`ivy::relu`](fn@crate::relu) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Relu.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.relu(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn relu<X: ::ivy::Operand>(
+        &self,
+        x: X,
+    ) -> ::ivy::Result<::ivy::Out<(X,), ::ivy::Array>>
+    where
+        (X,): ::ivy::Operands,
+    {
+        self.__check_node("relu", ::ivy::Operand::node(&x))?;
+        let _on = self.enter();
+        crate::relu(x)
+    }
+    /// [`ivy::dtype`](fn@crate::dtype) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// The dtype.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.dtype(&h.ones([2])?);
+    /// let _ = r;
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn dtype(&self, x: &ivy::Array) -> ivy::Dtype {
+        let _on = self.enter();
+        crate::dtype(x)
     }
 }
 ::ivy::__private::binary_operator_impls!(Add, add, crate ::add);
