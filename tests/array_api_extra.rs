@@ -264,3 +264,18 @@ fn unique_functions_agree_with_a_hand_count() {
     assert_eq!(e.shape().dims(), &[0]);
     assert!(ivy::unique_values(&ivy::array![true, false]).is_err());
 }
+
+#[test]
+fn isin_checks_membership_with_promotion_and_nan() {
+    let e = Array::from_vec(vec![1.5f64, 2.0, f64::NAN, -3.0]);
+    let t = ivy::array![[2, -3], [7, 2]];
+    assert_eq!(
+        ivy::isin(&e, &t).unwrap().to_vec::<bool>().unwrap(),
+        [false, true, false, true]
+    );
+    let none = ivy::isin(&e, &Array::from_vec(Vec::<f64>::new())).unwrap();
+    assert_eq!(none.to_vec::<bool>().unwrap(), [false; 4]);
+    // Beyond the largest test element.
+    let big = ivy::isin(&ivy::array![100], &ivy::array![1, 2]).unwrap();
+    assert_eq!(big.to_vec::<bool>().unwrap(), [false]);
+}

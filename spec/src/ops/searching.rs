@@ -116,6 +116,37 @@ category searching {
         #[default("left")] side: Str,
         #[default(None)] sorter: Option<Array>,
     ) -> Array;
+
+    /// Whether each element of `elements` occurs in `test_elements` (any
+    /// shape; the two are promoted), of the shape of `elements`; with
+    /// `invert`, whether it does not. NaN occurs nowhere (it equals nothing).
+    /// A sort of `test_elements` and a binary search per element.
+    ///
+    /// ```
+    /// let e = ivy::array![[1, 5], [3, 4]];
+    /// let found = ivy::isin(&e, &ivy::array![4, 1, 9])?;
+    /// assert_eq!(found.to_vec::<bool>()?, vec![true, false, false, true]);
+    /// let not = ivy::isin_with(&e, &ivy::array![4, 1], ivy::opts::Isin::new().invert(true))?;
+    /// assert_eq!(not.to_vec::<bool>()?, vec![false, true, true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[out(bool)]
+    fn isin(elements: Array, test_elements: Array, #[default(false)] invert: bool) -> Array {
+        let sorted = ivy::sort(&ivy::reshape(test_elements, [-1])?)?;
+        let n = sorted.size();
+        let found = if n == 0 {
+            ivy::zeros_like_with(elements, ivy::opts::ZerosLike::new().dtype(ivy::Dtype::Bool))?
+        } else {
+            // The first position not below each element, kept in range; the
+            // element occurs if it equals what is there.
+            let pos = ivy::searchsorted(&sorted, elements)?;
+            let last = ivy::full_like(&pos, n as i64 - 1)?;
+            let pos = ivy::minimum(&pos, &last)?;
+            ivy::equal(&ivy::get_item(&sorted, ivy::Index::from(&pos))?, elements)?
+        };
+        if invert { ivy::logical_not(&found) } else { Ok(found) }
+    }
 }
     } };
 }
