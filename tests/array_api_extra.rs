@@ -279,3 +279,48 @@ fn isin_checks_membership_with_promotion_and_nan() {
     let big = ivy::isin(&ivy::array![100], &ivy::array![1, 2]).unwrap();
     assert_eq!(big.to_vec::<bool>().unwrap(), [false]);
 }
+
+#[test]
+fn gather_with_batch_axes_matches_a_loop() {
+    // params (2, 3, 4), indices (2, 2), axis 2, batch_dims 1:
+    // out[i, j, k] = params[i, j, indices[i, k]], shape (2, 3, 2).
+    let p = grid(&[2, 3, 4]);
+    let idx = ivy::array![[3, 0], [1, 1]];
+    let g = ivy::gather_with(
+        &p,
+        &idx,
+        ivy::opts::Gather::new().axis(2).batch_dims(1usize),
+    )
+    .unwrap();
+    assert_eq!(g.shape().dims(), &[2, 3, 2]);
+    let pv = i32s(&p);
+    let iv = [[3usize, 0], [1, 1]];
+    let mut want = Vec::new();
+    for i in 0..2 {
+        for j in 0..3 {
+            for k in 0..2 {
+                want.push(pv[i * 12 + j * 4 + iv[i][k]]);
+            }
+        }
+    }
+    assert_eq!(i32s(&g), want);
+    // batch_dims 0 is take along the axis; bad batch axes are errors.
+    let t = ivy::gather_with(&p, &ivy::array![0], ivy::opts::Gather::new().axis(1)).unwrap();
+    assert_eq!(t.shape().dims(), &[2, 1, 4]);
+    assert!(
+        ivy::gather_with(
+            &p,
+            &ivy::array![[0], [0], [0]],
+            ivy::opts::Gather::new().batch_dims(1usize)
+        )
+        .is_err()
+    );
+    assert!(
+        ivy::gather_with(
+            &p,
+            &idx,
+            ivy::opts::Gather::new().axis(0).batch_dims(1usize)
+        )
+        .is_err()
+    );
+}

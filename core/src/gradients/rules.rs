@@ -609,3 +609,39 @@ pub fn cumulative_axis(op: &str, x: &Array, axis: Option<i64>) -> Result<usize> 
         )),
     }
 }
+
+/// The layout of `gather(params, indices, axis, batch_dims)` as advanced
+/// indexing (batch axes paired by position arrays, full slices up to `axis`,
+/// then `indices`): how many full slices, and the permutation that moves the
+/// sliced axes back in front of the non-batch index axes when the advanced
+/// block came first (`batch_dims > 0` and `axis > batch_dims`).
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::gradients::rules::gather_layout;
+/// assert_eq!(gather_layout(1, 0, 2, 3), (1, None));
+/// // params (B, M, N), indices (B, K), axis 2, batch_dims 1: the indexed
+/// // result is (B, K, M) and becomes (B, M, K).
+/// assert_eq!(gather_layout(2, 1, 2, 3), (1, Some(vec![0, 2, 1])));
+/// ```
+pub fn gather_layout(
+    axis: usize,
+    batch_dims: usize,
+    indices_ndim: usize,
+    params_ndim: usize,
+) -> (usize, Option<Vec<i64>>) {
+    let (b, r) = (batch_dims, indices_ndim);
+    let m = axis.saturating_sub(b);
+    if b == 0 || m == 0 {
+        return (m, None);
+    }
+    // The result of the indexing: r index axes, m sliced axes, the rest.
+    let rest = params_ndim.saturating_sub(axis + 1);
+    let perm = (0..b)
+        .chain(r..r + m)
+        .chain(b..r)
+        .chain(r + m..r + m + rest)
+        .map(|i| i as i64)
+        .collect();
+    (m, Some(perm))
+}

@@ -148,6 +148,68 @@ category indexing {
         }
         ivy::get_item(x, ivy::Index::new(items))
     }
+
+    /// The slices of `params` at `indices` along `axis` (the last by
+    /// default), Ivy's (and TensorFlow's) `gather`: the result has shape
+    /// `params.shape[..axis] + indices.shape[batch_dims..] +
+    /// params.shape[axis + 1..]`. The first `batch_dims` axes of `params` and
+    /// `indices` are batch axes of equal lengths, paired position by
+    /// position (`batch_dims <= axis`).
+    ///
+    /// ```
+    /// let p = ivy::array![[1, 2, 3], [4, 5, 6]];
+    /// let g = ivy::gather(&p, &ivy::array![2, 0])?;
+    /// assert_eq!(g, ivy::array![[3, 1], [6, 4]]);
+    /// let rows = ivy::gather_with(&p, &ivy::array![1], ivy::opts::Gather::new().axis(0))?;
+    /// assert_eq!(rows, ivy::array![[4, 5, 6]]);
+    /// // One index list per row (batch_dims = 1).
+    /// let b = ivy::gather_with(&p, &ivy::array![[0, 0], [2, 1]], ivy::opts::Gather::new().batch_dims(1))?;
+    /// assert_eq!(b, ivy::array![[1, 1], [6, 5]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(indices = ([1], int64))]
+    fn gather(
+        params: Array,
+        indices: Array,
+        #[default(-1)] axis: Axis,
+        #[default(0usize)] batch_dims: usize,
+    ) -> Array {
+        let op = "gather";
+        let a = ivy::shape::normalize_axis(op, axis, params.ndim())?;
+        let b = batch_dims;
+        if b > a || b > indices.ndim() {
+            return Err(ivy::Error::invalid(
+                op,
+                format!("batch_dims {b} must be at most axis ({a}) and the rank of indices ({})", indices.ndim()),
+            ));
+        }
+        if params.shape().dims()[..b] != indices.shape().dims()[..b] {
+            return Err(ivy::Error::shape(
+                op,
+                format!("the first {b} axes of params and indices must have the same lengths"),
+                vec![params.shape().clone(), indices.shape().clone()],
+            ));
+        }
+        let mut items = Vec::with_capacity(params.ndim());
+        let r = indices.ndim();
+        for k in 0..b {
+            // Positions along batch axis k, broadcasting against indices.
+            let len = params.shape().dims()[k];
+            let mut shape = vec![1usize; r];
+            shape[k] = len;
+            let positions = ivy::Array::from_shape_vec(shape, (0..len as i64).collect::<Vec<_>>())?;
+            items.push(ivy::IndexItem::Array(positions));
+        }
+        let (sliced, perm) = ivy::gradients::rules::gather_layout(a, b, r, params.ndim());
+        items.extend(std::iter::repeat_n(ivy::IndexItem::from(..), sliced));
+        items.push(ivy::IndexItem::from(indices));
+        let out = ivy::get_item(params, ivy::Index::new(items))?;
+        match perm {
+            Some(p) => ivy::permute_dims(&out, p),
+            None => Ok(out),
+        }
+    }
 }
     } };
 }
