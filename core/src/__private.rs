@@ -363,6 +363,15 @@ fn unsupported(info: &'static OpInfo, backend: &'static BackendEntry, dtype: Dty
     }
 }
 
+/// Run `f` out of line, in a cold function of its own: for the paths a call
+/// almost never takes (a casting-mode retry), so their code does not weigh
+/// on the inlining of the common path.
+#[cold]
+#[inline(never)]
+pub fn cold<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
 /// After the tables refused `dtype` for a primary op on `backend`: the
 /// dtype the current casting modes cast it to (see
 /// [`crate::dtype::casting::cast_target`]), as `(from, to)`, if a mode is on

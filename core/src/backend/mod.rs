@@ -35,11 +35,13 @@
 //! ```
 
 mod handle;
+mod matrix;
 pub(crate) mod registry;
 mod tables;
 
 pub use handle::{BackendHandle, get_backend};
 pub use ivy_spec::version::{Version, VersionError, VersionKey, resolve_version};
+pub use matrix::{support_matrix, support_matrix_page};
 pub use registry::{
     BACKENDS, BackendGuard, available_backends, current_backend, current_backend_str, set_backend,
     unset_backend, use_backend, with_backend,

@@ -824,7 +824,7 @@ fn casting_retry(op: &Op, t: &Target) -> TokenStream {
             }
             ParamKind::Arrays => {
                 casts.push(quote!(let #name = #p::mode_cast_list(#name, __from, __to)?;));
-                args.push(quote!(&#name));
+                args.push(quote!(#name.as_slice()));
             }
             _ => args.push(quote!(#name)),
         }
@@ -839,9 +839,18 @@ fn casting_retry(op: &Op, t: &Target) -> TokenStream {
         });
         args.push(quote!(#name.as_ref().map(#k::args::OperandRef::Array)));
     }
+    // The retry runs in a cold, never-inlined function of its own, and calls
+    // the leaf through an opaque function pointer: inlined, or as a direct
+    // recursive call, it would stop LLVM from inlining the leaf into its
+    // callers, which costs the supported path (about 25 instructions of
+    // add/16) for a branch it never takes.
+    let holes = vec![quote!(_); args.len() + 1];
     quote! {
-        #(#casts)*
-        return #leaf(#(#args,)* __opts);
+        return #p::cold(move || {
+            #(#casts)*
+            let __retry = ::std::hint::black_box(#leaf as fn(#(#holes),*) -> _);
+            __retry(#(#args,)* __opts)
+        });
     }
 }
 
