@@ -190,6 +190,21 @@ fn argument(kind: &str, d: &Draw, k: usize, fill: &mut Fill) -> Option<Value> {
             _ => Value::from(i as f64 / 2.0),
         },
         "bool" => Value::from(i > 0),
+        // Integers, slices with odd steps, `...`, new axes and arrays of the
+        // draw (an out-of-range or non-integer one must be an error).
+        "Index" => Value::Index(ivy::Index::new(
+            d.ints[..(k % 4)]
+                .iter()
+                .enumerate()
+                .map(|(j, &v)| match (v.unsigned_abs() as usize + j) % 5 {
+                    0 => ivy::IndexItem::Int(v),
+                    1 => ivy::IndexItem::stepped(v.., if v == 0 { 1 } else { -v }),
+                    2 => ivy::IndexItem::Ellipsis,
+                    3 => ivy::IndexItem::NewAxis,
+                    _ => ivy::IndexItem::Array(fill.array(dt, &d.shapes[j % 3])),
+                })
+                .collect(),
+        )),
         "Dtype" | "Option<Dtype>" => Value::Dtype(DTYPES[(d.seed as usize >> 8) % 15]),
         "Str" => {
             Value::from(["mean", "sum", "none", "xy", "ij", "bogus"][i.unsigned_abs() as usize % 6])

@@ -39,7 +39,7 @@ impl Settings {
             float: FLOATS[i % 4],
             int: INTS[(i / 2) % 4],
             uint: UINTS[(i + 1) % 4],
-            precise: i % 2 == 0,
+            precise: i.is_multiple_of(2),
             device: Device::Gpu(i as u32 + 1),
             seed: 1_000 + i as u64,
             traced: i % 4 == 1,

@@ -22,6 +22,7 @@ use crate::backend::BackendEntry;
 use crate::device::{Device, DeviceSet};
 use crate::dtype::{Dtype, DtypeSet};
 use crate::error::{Error, Result};
+use crate::index::Index;
 use crate::scalar::Scalar;
 use crate::shape::Shape;
 
@@ -541,6 +542,8 @@ pub enum Value {
     Ints(Ints),
     /// How to split.
     Splits(Splits),
+    /// An index (`get_item`, `set_item`).
+    Index(Index),
     /// A dtype.
     Dtype(Dtype),
     /// A device.
@@ -632,6 +635,12 @@ impl From<Shape> for Value {
 impl From<Splits> for Value {
     fn from(s: Splits) -> Value {
         Value::Splits(s)
+    }
+}
+
+impl From<Index> for Value {
+    fn from(i: Index) -> Value {
+        Value::Index(i)
     }
 }
 
@@ -730,6 +739,19 @@ impl FromValue for Splits {
                 "a number of sections or a list of sizes",
                 other,
             )),
+        }
+    }
+}
+
+impl FromValue for Index {
+    fn from_value(op: &str, param: &str, v: &Value) -> Result<Index> {
+        match v {
+            Value::Index(i) => Ok(i.clone()),
+            Value::Scalar(Scalar::Int(i)) => i64::try_from(*i)
+                .map(Index::from)
+                .map_err(|_| mismatch(op, param, "an index", v)),
+            Value::Array(a) => Ok(Index::from(a)),
+            other => Err(mismatch(op, param, "an index", other)),
         }
     }
 }

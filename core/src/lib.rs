@@ -19,6 +19,7 @@ mod device;
 pub mod dtype;
 mod error;
 pub mod gradients;
+pub mod index;
 pub mod nest;
 mod nestable;
 pub mod random;
@@ -44,6 +45,7 @@ pub use gradients::{
     bind_custom_gradient_function, execute_with_gradients, execute_with_gradients_with, grad, jac,
     jvp, requires_gradient, value_and_grad, vjp,
 };
+pub use index::{Ellipsis, Index, IndexItem, IndexPlan, IndexSource, NewAxis, SliceRange};
 pub use scalar::Scalar;
 pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 

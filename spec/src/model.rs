@@ -248,6 +248,9 @@ pub enum ParamKind {
     Ints,
     /// How to split: a number of sections or their sizes.
     Splits,
+    /// An index (`x[1:3, ..., None]`): integers, slices, `...`, new axes and
+    /// integer or boolean arrays.
+    Index,
     /// A dtype; optional in the API, resolved for the kernel.
     Dtype,
     /// A device; optional in the API, resolved for the kernel.
@@ -284,6 +287,7 @@ impl ParamKind {
             ParamKind::Permutation => "Permutation".into(),
             ParamKind::Ints => "Ints".into(),
             ParamKind::Splits => "Splits".into(),
+            ParamKind::Index => "Index".into(),
             ParamKind::Dtype => "Dtype".into(),
             ParamKind::Device => "Device".into(),
             ParamKind::Scalar => "Scalar".into(),
@@ -308,6 +312,7 @@ impl ParamKind {
         "Permutation",
         "Ints",
         "Splits",
+        "Index",
         "Dtype",
         "Device",
         "Scalar",

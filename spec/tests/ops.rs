@@ -4,11 +4,12 @@
 
 use std::fmt::Write;
 
-const CATEGORIES: [&str; 14] = [
+const CATEGORIES: [&str; 15] = [
     "elementwise",
     "creation",
     "data_type",
     "manipulation",
+    "indexing",
     "statistical",
     "utility",
     "linear_algebra",

@@ -58,6 +58,39 @@ fn is_exact(x: &Array) -> bool {
     )
 }
 
+/// The next representable value after `self` towards `to` (C's
+/// `nextafter`), by stepping the bit pattern: away from zero when moving
+/// away from it, towards it otherwise; from a zero, the smallest subnormal
+/// with the sign of `to`.
+trait NextAfter: Copy {
+    fn next_after(self, to: Self) -> Self;
+}
+
+macro_rules! next_after {
+    ($($t:ty => $sign:expr),*) => {$(
+        impl NextAfter for $t {
+            #[inline]
+            fn next_after(self, to: Self) -> Self {
+                if self.is_nan() || to.is_nan() {
+                    return <$t>::NAN;
+                }
+                if self == to {
+                    return to;
+                }
+                let zero = <$t>::from_bits(0);
+                if self == zero {
+                    return <$t>::from_bits(1 | (to.to_bits() & $sign));
+                }
+                let b = self.to_bits();
+                // Away from zero when the target is further out on this side.
+                let away = (self < to) == (self > zero);
+                <$t>::from_bits(if away { b + 1 } else { b - 1 })
+            }
+        }
+    )*};
+}
+next_after!(f32 => 1 << 31, f64 => 1 << 63, ivy::f16 => 1 << 15, ivy::bf16 => 1 << 15);
+
 #[ivy::kernels]
 impl ElementwiseKernels for NdarrayBackend {
     fn abs(&self, x: &Array) -> Result<Array> {
@@ -354,6 +387,10 @@ impl ElementwiseKernels for NdarrayBackend {
 
     fn copysign(&self, x1: &Array, x2: &Array) -> Result<Array> {
         floats!("copysign", x1, T => host::zip("copysign", x1, x2, <T as FloatOps>::copysign))
+    }
+
+    fn nextafter(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        floats!("nextafter", x1, T => host::zip("nextafter", x1, x2, <T as NextAfter>::next_after))
     }
 
     fn hypot(&self, x1: &Array, x2: &Array) -> Result<Array> {

@@ -146,6 +146,15 @@ impl Strided {
         }
     }
 
+    /// The view with the given parts (an index plan's strided source).
+    pub(crate) fn new(offset: isize, dims: Vec<usize>, strides: Vec<isize>) -> Strided {
+        Strided {
+            offset,
+            dims,
+            strides,
+        }
+    }
+
     /// The dimensions of the view.
     pub(crate) fn dims(&self) -> &[usize] {
         &self.dims

@@ -27,6 +27,7 @@ mod creation;
 mod data_type;
 mod elementwise;
 mod host;
+mod indexing;
 mod layout;
 mod linear_algebra;
 mod manipulation;
@@ -60,7 +61,7 @@ ivy::register_backend! {
     /// The registered entry of the ndarray backend.
     pub static NDARRAY: NdarrayBackend = NdarrayBackend;
     kernels: [
-        activations, creation, data_type, elementwise, linear_algebra, manipulation, random,
+        activations, creation, data_type, elementwise, indexing, linear_algebra, manipulation, random,
         searching, sorting, statistical, utility,
     ];
 }

@@ -111,8 +111,99 @@ fn coordinate(f: usize, stride: usize, len: usize) -> i64 {
     (f / stride.max(1) % len.max(1)) as i64
 }
 
+/// `searchsorted` on element type `T`: a binary search of the sort keys
+/// (NaN last) of `x1`, read through `sorter` when given.
+fn search_sorted<T: Real>(
+    op: &str,
+    x1: &Array,
+    x2: &Array,
+    right: bool,
+    sorter: Option<&Array>,
+) -> Result<Array> {
+    let src = host::slice::<T>(op, x1)?;
+    let keys: Vec<T::Key> = match sorter {
+        None => src.iter().map(|&v| v.key()).collect(),
+        Some(s) => {
+            if s.shape() != x1.shape() || !s.dtype().is_int() {
+                return Err(Error::invalid(
+                    op,
+                    format!(
+                        "sorter must be integer indices of the shape of x1 ({}), got {} of shape {}",
+                        x1.shape(),
+                        s.dtype(),
+                        s.shape()
+                    ),
+                ));
+            }
+            let order = host::data(op, s)?.cast(ivy::Dtype::Int64);
+            let order = order
+                .as_slice::<i64>()
+                .ok_or_else(|| host::wrong_dtype(op, s.dtype()))?;
+            order
+                .iter()
+                .map(|&i| {
+                    usize::try_from(i)
+                        .ok()
+                        .and_then(|i| src.get(i))
+                        .map(|v| v.key())
+                        .ok_or_else(|| {
+                            Error::invalid(
+                                op,
+                                format!(
+                                    "sorter index {i} is out of bounds for axis 0 with size {}",
+                                    src.len()
+                                ),
+                            )
+                        })
+                })
+                .collect::<Result<_>>()?
+        }
+    };
+    let out: Vec<i64> = host::slice::<T>(op, x2)?
+        .iter()
+        .map(|&v| {
+            let k = v.key();
+            let p = if right {
+                keys.partition_point(|&e| e <= k)
+            } else {
+                keys.partition_point(|&e| e < k)
+            };
+            p as i64
+        })
+        .collect();
+    Ok(host::out_vec(x2.shape().clone(), out))
+}
+
 #[ivy::kernels]
 impl SearchingKernels for NdarrayBackend {
+    fn searchsorted(
+        &self,
+        x1: &Array,
+        x2: &Array,
+        side: &str,
+        sorter: Option<&Array>,
+    ) -> Result<Array> {
+        let op = "searchsorted";
+        if x1.ndim() != 1 {
+            return Err(Error::shape(
+                op,
+                "x1 must be one-dimensional",
+                vec![x1.shape().clone()],
+            ));
+        }
+        let right = match side {
+            "left" => false,
+            "right" => true,
+            other => {
+                return Err(Error::invalid(
+                    op,
+                    format!("side must be \"left\" or \"right\", got {other:?}"),
+                ));
+            }
+        };
+        ordered!(op, x1, T => search_sorted::<T>(op, x1, x2, right, sorter))
+    }
+
     fn argmax(&self, x: &Array, axis: Option<usize>, keepdims: bool) -> Result<Array> {
         ordered!("argmax", x, T => arg_extremum::<T>("argmax", x, axis, keepdims, true))
     }

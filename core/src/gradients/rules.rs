@@ -559,3 +559,89 @@ pub fn untrace(g: &Array, x: &Array, offset: i64, axis1: i64, axis2: i64) -> Res
     )?;
     undiagonal(&spread, x, offset, a1 as i64, a2 as i64)
 }
+
+/// The gradient of `get_item(x, index)`: `g` scattered (added, so repeated
+/// advanced indices accumulate) into zeros of the shape of `x`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![1.0, 2.0, 3.0];
+/// let idx = ivy::Index::from(ivy::array![2, 0, 2]);
+/// let g = ivy::gradients::rules::unindex(&ivy::array![1.0, 2.0, 3.0], &x, &idx)?;
+/// assert_eq!(g, ivy::array![2.0, 0.0, 4.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn unindex(g: &Array, x: &Array, index: &crate::Index) -> Result<Array> {
+    let pos = crate::index::flat_positions(x.shape(), index)?;
+    let flat = ivy::scatter_flat_with(
+        &ivy::reshape(&pos, [-1])?,
+        &ivy::reshape(g, [-1])?,
+        opts::ScatterFlat::new().size(x.size()),
+    )?;
+    ivy::reshape(&flat, Ints::from(x.shape()))
+}
+
+/// The axis of `cumulative_sum` / `cumulative_prod` (named `op`): `axis`
+/// normalised, or 0 when it is left out for an array of one dimension (it
+/// is required above that; 0-d arrays are refused).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// use ivy::gradients::rules::cumulative_axis;
+/// assert_eq!(cumulative_axis("cumulative_sum", &ivy::array![[1, 2]], Some(-1))?, 1);
+/// assert_eq!(cumulative_axis("cumulative_sum", &ivy::array![1, 2], None)?, 0);
+/// assert!(cumulative_axis("cumulative_sum", &ivy::array![[1, 2]], None).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn cumulative_axis(op: &str, x: &Array, axis: Option<i64>) -> Result<usize> {
+    if x.ndim() == 0 {
+        return Err(Error::invalid(
+            op,
+            "needs an array of at least one dimension",
+        ));
+    }
+    match axis {
+        Some(a) => crate::normalize_axis(op, a, x.ndim()),
+        None if x.ndim() == 1 => Ok(0),
+        None => Err(Error::invalid(
+            op,
+            format!("axis must be given for an array of {} dimensions", x.ndim()),
+        )),
+    }
+}
+
+/// The layout of `gather(params, indices, axis, batch_dims)` as advanced
+/// indexing (batch axes paired by position arrays, full slices up to `axis`,
+/// then `indices`): how many full slices, and the permutation that moves the
+/// sliced axes back in front of the non-batch index axes when the advanced
+/// block came first (`batch_dims > 0` and `axis > batch_dims`).
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::gradients::rules::gather_layout;
+/// assert_eq!(gather_layout(1, 0, 2, 3), (1, None));
+/// // params (B, M, N), indices (B, K), axis 2, batch_dims 1: the indexed
+/// // result is (B, K, M) and becomes (B, M, K).
+/// assert_eq!(gather_layout(2, 1, 2, 3), (1, Some(vec![0, 2, 1])));
+/// ```
+pub fn gather_layout(
+    axis: usize,
+    batch_dims: usize,
+    indices_ndim: usize,
+    params_ndim: usize,
+) -> (usize, Option<Vec<i64>>) {
+    let (b, r) = (batch_dims, indices_ndim);
+    let m = axis.saturating_sub(b);
+    if b == 0 || m == 0 {
+        return (m, None);
+    }
+    // The result of the indexing: r index axes, m sliced axes, the rest.
+    let rest = params_ndim.saturating_sub(axis + 1);
+    let perm = (0..b)
+        .chain(r..r + m)
+        .chain(b..r)
+        .chain(r + m..r + m + rest)
+        .map(|i| i as i64)
+        .collect();
+    (m, Some(perm))
+}

@@ -157,6 +157,7 @@ pub fn api_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Axis | ParamKind::NewAxis | ParamKind::Int => quote!(i64),
         ParamKind::Axes | ParamKind::Permutation | ParamKind::Ints => quote!(#k::Ints),
         ParamKind::Splits => quote!(#k::Splits),
+        ParamKind::Index => quote!(#k::Index),
         ParamKind::Dtype => quote!(#k::Dtype),
         ParamKind::Device => quote!(#k::Device),
         ParamKind::Scalar => quote!(#k::Scalar),
@@ -178,6 +179,7 @@ pub fn positional_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         | ParamKind::Permutation
         | ParamKind::Ints
         | ParamKind::Splits
+        | ParamKind::Index
         | ParamKind::Scalar
         | ParamKind::Float
         | ParamKind::Axis
@@ -199,6 +201,7 @@ pub fn body_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Shape => quote!(&#k::Shape),
         ParamKind::Axes | ParamKind::Permutation | ParamKind::Ints => quote!(&#k::Ints),
         ParamKind::Splits => quote!(&#k::Splits),
+        ParamKind::Index => quote!(&#k::Index),
         ParamKind::Str => quote!(&str),
         ParamKind::Option(inner) => {
             let t = body_type(inner, k);
@@ -218,6 +221,7 @@ pub fn kernel_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Axes | ParamKind::Permutation => quote!(&[usize]),
         ParamKind::Ints => quote!(&[i64]),
         ParamKind::Splits => quote!(&#k::Splits),
+        ParamKind::Index => quote!(&#k::Index),
         ParamKind::Str => quote!(&str),
         ParamKind::Option(inner) => {
             let t = kernel_type(inner, k);
@@ -359,6 +363,7 @@ pub fn example_value(op: &Op, p: &Param) -> String {
         ParamKind::Axes | ParamKind::Ints => "[0]".into(),
         ParamKind::Permutation => "[1, 0]".into(),
         ParamKind::Splits => "2usize".into(),
+        ParamKind::Index => "ivy::s![0]".into(),
         ParamKind::Dtype => "ivy::Dtype::Float32".into(),
         ParamKind::Device => "ivy::Device::Cpu".into(),
         ParamKind::Scalar => "1".into(),

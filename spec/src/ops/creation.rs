@@ -300,6 +300,37 @@ category creation {
         #[default(false)] sparse: bool,
         #[default("xy")] indexing: Str,
     ) -> Vec<Array>;
+
+    /// `num` numbers spaced evenly on a log scale: `base` raised to the
+    /// powers `linspace(start, stop, num, endpoint)`, computed in `dtype`
+    /// (for an integer dtype the powers are integers too).
+    ///
+    /// ```
+    /// let x = ivy::logspace(0, 3, 4usize)?;
+    /// assert_eq!(x.to_vec::<f32>()?, vec![1.0, 10.0, 100.0, 1000.0]);
+    /// let b = ivy::logspace_with(0, 3, 3usize, ivy::opts::Logspace::new().base(2.0).endpoint(false))?;
+    /// assert_eq!(b.to_vec::<f32>()?, vec![1.0, 2.0, 4.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[out(dtype)]
+    fn logspace(
+        start: Scalar,
+        stop: Scalar,
+        num: usize,
+        #[default(10.0)] base: f64,
+        #[default(true)] endpoint: bool,
+        #[default(ivy::default_float_dtype())] dtype: Dtype,
+        #[default(ivy::default_device())] device: Device,
+    ) -> Array {
+        let o = ivy::opts::Linspace::new()
+            .endpoint(endpoint)
+            .dtype(dtype)
+            .device(device);
+        let exponents = ivy::linspace_with(start, stop, num, o)?;
+        let bases = ivy::full_like(&exponents, base)?;
+        ivy::pow(&bases, &exponents)
+    }
 }
     } };
 }

@@ -1266,6 +1266,44 @@ category elementwise {
     #[differentiable]
     #[vjp(x = ivy::conj(g))]
     fn conj(x: Array) -> Array;
+
+    /// Whether the sign bit of each element of `x` is set: true for negative
+    /// numbers, `-0.0`, and NaNs with the sign bit.
+    ///
+    /// ```
+    /// let x = ivy::asarray(&[-1.5f32, 0.0, -0.0, 2.0, f32::NEG_INFINITY])?;
+    /// assert_eq!(ivy::signbit(&x)?.to_vec::<bool>()?, vec![true, false, true, false, true]);
+    /// assert_eq!(ivy::signbit(&ivy::array![-3, 4])?.to_vec::<bool>()?, vec![true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[out(bool)]
+    fn signbit(x: Array) -> Array {
+        if x.dtype().is_bool() {
+            return Err(ivy::Error::invalid("signbit", "needs a numeric array, got bool"));
+        }
+        // copysign carries the sign bit of x (of -0.0 and NaN too) to 1;
+        // integers are cast to float by it, keeping their sign.
+        let one = ivy::ones_like(x)?;
+        ivy::less(&ivy::copysign(&one, x)?, 0)
+    }
+
+    /// The next representable floating-point value after `x1` towards `x2`,
+    /// elementwise (`x2` itself when they are equal; NaN if either is NaN).
+    ///
+    /// ```
+    /// let y = ivy::nextafter(&ivy::asarray(&[1.0f32, 1.0, 0.0])?, &ivy::asarray(&[2.0f32, 0.0, -1.0])?)?;
+    /// let v = y.to_vec::<f32>()?;
+    /// assert_eq!(v[0], 1.0 + f32::EPSILON);
+    /// assert_eq!(v[1], 1.0 - f32::EPSILON / 2.0);
+    /// assert_eq!(v[2], -f32::from_bits(1));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(float)]
+    #[promote]
+    #[not_differentiable]
+    fn nextafter(x1: Array, x2: Array) -> Array;
 }
     } };
 }

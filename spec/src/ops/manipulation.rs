@@ -3,7 +3,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ops_manipulation {
-    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_statistical! { [$($cb)*] $($acc)*
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_indexing! { [$($cb)*] $($acc)*
 category manipulation {
     //! Manipulation: reshaping, permuting, joining, splitting, flipping, rolling, tiling and clipping arrays.
 
@@ -213,6 +213,99 @@ category manipulation {
         #[default(None)] x_min: Option<Array>,
         #[default(None)] x_max: Option<Array>,
     ) -> Array;
+
+    /// `x` with the axes at `source` moved to the positions `destination`
+    /// (in that order); the other axes keep their order.
+    ///
+    /// ```
+    /// let x = ivy::zeros([2, 3, 4])?;
+    /// assert_eq!(ivy::moveaxis(&x, 0, -1)?.shape().dims(), &[3, 4, 2]);
+    /// assert_eq!(ivy::moveaxis(&x, [0, 1], [-1, -2])?.shape().dims(), &[4, 3, 2]);
+    /// assert!(ivy::moveaxis(&x, [0, 0], [1, 2]).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(destination = [-1])]
+    fn moveaxis(x: Array, source: Ints, destination: Ints) -> Array {
+        let op = "moveaxis";
+        let nd = x.ndim();
+        let norm = |v: &ivy::Ints| -> ivy::Result<Vec<usize>> {
+            let mut out: Vec<usize> = Vec::with_capacity(v.len());
+            for &a in v.as_slice() {
+                let n = ivy::shape::normalize_axis(op, a, nd)?;
+                if out.contains(&n) {
+                    return Err(ivy::Error::invalid(op, format!("axis {a} is repeated in {v}")));
+                }
+                out.push(n);
+            }
+            Ok(out)
+        };
+        let (src, dst) = (norm(source)?, norm(destination)?);
+        if src.len() != dst.len() {
+            return Err(ivy::Error::invalid(
+                op,
+                format!("source {source} and destination {destination} must have the same number of axes"),
+            ));
+        }
+        let mut order: Vec<usize> = (0..nd).filter(|k| !src.contains(k)).collect();
+        let mut pairs: Vec<(usize, usize)> = dst.into_iter().zip(src).collect();
+        pairs.sort_unstable();
+        for (d, s) in pairs {
+            let at = if d > order.len() { order.len() } else { d };
+            order.insert(at, s);
+        }
+        ivy::permute_dims(x, order)
+    }
+
+    /// The `n`-th discrete difference of `x` along `axis` (the last by
+    /// default): `out[i] = x[i + 1] - x[i]`, applied `n` times, after joining
+    /// `prepend` before and `append` after `x` along `axis` (arrays with the
+    /// shape of `x` except along `axis`).
+    ///
+    /// ```
+    /// let x = ivy::array![1, 2, 4, 7, 0];
+    /// assert_eq!(ivy::diff(&x)?.to_vec::<i32>()?, vec![1, 2, 3, -7]);
+    /// let d2 = ivy::diff_with(&x, ivy::opts::Diff::new().n(2usize))?;
+    /// assert_eq!(d2.to_vec::<i32>()?, vec![1, 1, -10]);
+    /// let p = ivy::diff_with(&x, ivy::opts::Diff::new().prepend(ivy::array![0]))?;
+    /// assert_eq!(p.to_vec::<i32>()?, vec![1, 1, 2, 3, -7]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    fn diff(
+        x: Array,
+        #[default(1usize)] n: usize,
+        #[default(-1)] axis: Axis,
+        #[default(None)] prepend: Option<Array>,
+        #[default(None)] append: Option<Array>,
+    ) -> Array {
+        let op = "diff";
+        if x.ndim() == 0 {
+            return Err(ivy::Error::invalid(op, "needs an array of at least one dimension"));
+        }
+        let a = ivy::shape::normalize_axis(op, axis, x.ndim())?;
+        let mut parts: Vec<ivy::Array> = Vec::new();
+        parts.extend(prepend.cloned());
+        parts.push(x.clone());
+        parts.extend(append.cloned());
+        let mut y = if parts.len() == 1 {
+            x.clone()
+        } else {
+            ivy::concat_with(parts, ivy::opts::Concat::new().axis(Some(a as i64)))?
+        };
+        let lead = vec![ivy::IndexItem::from(..); a];
+        let with = |last: ivy::IndexItem| {
+            let mut items = lead.clone();
+            items.push(last);
+            ivy::Index::new(items)
+        };
+        for _ in 0..n {
+            let hi = ivy::get_item(&y, with(ivy::IndexItem::from(1..)))?;
+            let lo = ivy::get_item(&y, with(ivy::IndexItem::from(..-1)))?;
+            y = ivy::subtract(&hi, &lo)?;
+        }
+        Ok(y)
+    }
 }
     } };
 }

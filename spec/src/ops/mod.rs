@@ -7,6 +7,7 @@ mod data_type;
 mod elementwise;
 mod general;
 mod gradients;
+mod indexing;
 mod linear_algebra;
 mod losses;
 mod manipulation;

@@ -86,6 +86,67 @@ category searching {
     #[out(index)]
     #[not_differentiable]
     fn argwhere(x: Array) -> Array;
+
+    /// The positions at which the elements of `x2` would be inserted into
+    /// the 1-d `x1`, sorted ascending (or put in that order by the indices
+    /// `sorter`, as `argsort` gives them), to keep it sorted: before equal
+    /// elements for `side = "left"` (the default), after them for
+    /// `"right"`. NaN sorts last. The result, `int64`, has the shape of `x2`.
+    ///
+    /// ```
+    /// let x1 = ivy::array![1, 2, 2, 5];
+    /// let i = ivy::searchsorted(&x1, &ivy::array![0, 2, 6])?;
+    /// assert_eq!(i.to_vec::<i64>()?, vec![0, 1, 4]);
+    /// let r = ivy::searchsorted_with(&x1, &ivy::array![2], ivy::opts::Searchsorted::new().side("right"))?;
+    /// assert_eq!(r.to_vec::<i64>()?, vec![3]);
+    /// let unsorted = ivy::array![5, 1, 2];
+    /// let s = ivy::searchsorted_with(&unsorted, &ivy::array![3], ivy::opts::Searchsorted::new().sorter(ivy::argsort(&unsorted)?))?;
+    /// assert_eq!(s.to_vec::<i64>()?, vec![2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes(real)]
+    #[promote(x1, x2)]
+    #[out(index)]
+    #[not_differentiable]
+    #[sample(x1 = [4], x2 = [3], side = "right")]
+    fn searchsorted(
+        x1: Array,
+        x2: Array,
+        #[default("left")] side: Str,
+        #[default(None)] sorter: Option<Array>,
+    ) -> Array;
+
+    /// Whether each element of `elements` occurs in `test_elements` (any
+    /// shape; the two are promoted), of the shape of `elements`; with
+    /// `invert`, whether it does not. NaN occurs nowhere (it equals nothing).
+    /// A sort of `test_elements` and a binary search per element.
+    ///
+    /// ```
+    /// let e = ivy::array![[1, 5], [3, 4]];
+    /// let found = ivy::isin(&e, &ivy::array![4, 1, 9])?;
+    /// assert_eq!(found.to_vec::<bool>()?, vec![true, false, false, true]);
+    /// let not = ivy::isin_with(&e, &ivy::array![4, 1], ivy::opts::Isin::new().invert(true))?;
+    /// assert_eq!(not.to_vec::<bool>()?, vec![false, true, true, false]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[out(bool)]
+    fn isin(elements: Array, test_elements: Array, #[default(false)] invert: bool) -> Array {
+        let sorted = ivy::sort(&ivy::reshape(test_elements, [-1])?)?;
+        let n = sorted.size();
+        let found = if n == 0 {
+            ivy::zeros_like_with(elements, ivy::opts::ZerosLike::new().dtype(ivy::Dtype::Bool))?
+        } else {
+            // The first position not below each element, kept in range; the
+            // element occurs if it equals what is there.
+            let pos = ivy::searchsorted(&sorted, elements)?;
+            let last = ivy::full_like(&pos, n as i64 - 1)?;
+            let pos = ivy::minimum(&pos, &last)?;
+            ivy::equal(&ivy::get_item(&sorted, ivy::Index::from(&pos))?, elements)?
+        };
+        if invert { ivy::logical_not(&found) } else { Ok(found) }
+    }
 }
     } };
 }

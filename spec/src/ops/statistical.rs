@@ -226,6 +226,97 @@ category statistical {
         #[default(false)] reverse: bool,
         #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
     ) -> Array;
+
+    /// The number of elements of `x` that are not zero along `axis` (all of
+    /// them by default), as `int64` (`false` counts as zero).
+    ///
+    /// ```
+    /// let x = ivy::array![[0, 1, 2], [3, 0, 0]];
+    /// assert_eq!(ivy::count_nonzero(&x)?.item()?, ivy::Scalar::Int(3));
+    /// let per_row = ivy::count_nonzero_with(&x, ivy::opts::CountNonzero::new().axis(1))?;
+    /// assert_eq!(per_row.to_vec::<i64>()?, vec![2, 1]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[out(index)]
+    fn count_nonzero(
+        x: Array,
+        #[default(None)] axis: Option<Axes>,
+        #[default(false)] keepdims: bool,
+    ) -> Array {
+        let nz = ivy::not_equal(x, &ivy::zeros_like(x)?)?;
+        let counts = ivy::astype(&nz, ivy::Dtype::Int64)?;
+        let mut o = ivy::opts::Sum::new().keepdims(keepdims).dtype(ivy::Dtype::Int64);
+        if let Some(a) = axis {
+            o = o.axis(a.clone());
+        }
+        ivy::sum_with(&counts, o)
+    }
+
+    /// The cumulative sum of `x` along `axis` (which may be left out for
+    /// arrays of at most one dimension), in `dtype`; with `include_initial`
+    /// the result starts with a 0 (and is one longer along `axis`). The
+    /// Array API's form of [`cumsum`](crate::cumsum).
+    ///
+    /// ```
+    /// let x = ivy::array![1, 2, 3];
+    /// assert_eq!(ivy::cumulative_sum(&x)?.to_vec::<i32>()?, vec![1, 3, 6]);
+    /// let i = ivy::cumulative_sum_with(&x, ivy::opts::CumulativeSum::new().include_initial(true))?;
+    /// assert_eq!(i.to_vec::<i32>()?, vec![0, 1, 3, 6]);
+    /// assert!(ivy::cumulative_sum(&ivy::zeros([2, 2])?).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(x = [4])]
+    #[out(dtype)]
+    fn cumulative_sum(
+        x: Array,
+        #[default(None)] axis: Option<Axis>,
+        #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
+        #[default(false)] include_initial: bool,
+    ) -> Array {
+        let a = ivy::gradients::rules::cumulative_axis("cumulative_sum", x, axis)?;
+        let c = ivy::cumsum_with(x, ivy::opts::Cumsum::new().axis(a as i64).dtype(dtype))?;
+        if !include_initial {
+            return Ok(c);
+        }
+        let mut dims = c.shape().dims().to_vec();
+        dims[a] = 1;
+        let first = ivy::zeros_with(dims, ivy::opts::Zeros::new().dtype(c.dtype()))?;
+        ivy::concat_with(vec![first, c], ivy::opts::Concat::new().axis(Some(a as i64)))
+    }
+
+    /// The cumulative product of `x` along `axis` (which may be left out for
+    /// arrays of at most one dimension), in `dtype`; with `include_initial`
+    /// the result starts with a 1 (and is one longer along `axis`). The
+    /// Array API's form of [`cumprod`](crate::cumprod).
+    ///
+    /// ```
+    /// let x = ivy::array![1, 2, 3];
+    /// assert_eq!(ivy::cumulative_prod(&x)?.to_vec::<i32>()?, vec![1, 2, 6]);
+    /// let i = ivy::cumulative_prod_with(&x, ivy::opts::CumulativeProd::new().include_initial(true))?;
+    /// assert_eq!(i.to_vec::<i32>()?, vec![1, 1, 2, 6]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(x = [4])]
+    #[out(dtype)]
+    fn cumulative_prod(
+        x: Array,
+        #[default(None)] axis: Option<Axis>,
+        #[default(ivy::dtype::sum_dtype(x.dtype()))] dtype: Dtype,
+        #[default(false)] include_initial: bool,
+    ) -> Array {
+        let a = ivy::gradients::rules::cumulative_axis("cumulative_prod", x, axis)?;
+        let c = ivy::cumprod_with(x, ivy::opts::Cumprod::new().axis(a as i64).dtype(dtype))?;
+        if !include_initial {
+            return Ok(c);
+        }
+        let mut dims = c.shape().dims().to_vec();
+        dims[a] = 1;
+        let first = ivy::ones_with(dims, ivy::opts::Ones::new().dtype(c.dtype()))?;
+        ivy::concat_with(vec![first, c], ivy::opts::Concat::new().axis(Some(a as i64)))
+    }
 }
     } };
 }
