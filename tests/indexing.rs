@@ -172,6 +172,13 @@ fn bad_indices_are_errors_naming_op_axis_index_and_size() {
         "{e}"
     );
     assert!(msg(ivy::scatter_flat(&ivy::array![-1], &ivy::array![1.0])).contains("out of bounds"));
+    // The largest index sets the size: i64::MAX + 1 does not fit (found by
+    // the fuzz test, which saw an overflow panic here).
+    let huge = ivy::astype(&ivy::array![i64::MAX], ivy::Dtype::Int64).unwrap();
+    assert!(
+        msg(ivy::scatter_flat(&huge, &ivy::array![1.0])).contains("scatter_flat"),
+        "an error naming the op"
+    );
 }
 
 #[test]

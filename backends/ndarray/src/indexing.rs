@@ -202,7 +202,17 @@ impl IndexingKernels for NdarrayBackend {
             .ok_or_else(|| host::wrong_dtype(op, indices.dtype()))?;
         let size = match size {
             Some(s) => s,
-            None => idx.iter().copied().max().map_or(0, |m| m.max(-1) + 1) as usize,
+            // One past the largest index (0 when there is none or all are
+            // negative, which the bounds check below then reports).
+            None => match idx.iter().copied().max() {
+                Some(m) if m >= 0 => usize::try_from(m)
+                    .ok()
+                    .and_then(|m| m.checked_add(1))
+                    .ok_or_else(|| {
+                        Error::invalid(op, format!("index {m} is too large for an array"))
+                    })?,
+                _ => 0,
+            },
         };
         let mut pos = layout::alloc::<usize>(op, idx.len())?;
         for &i in idx {
