@@ -207,7 +207,7 @@ UNARY = {
     "positive": np.positive, "square": np.square, "isfinite": np.isfinite,
     "isinf": np.isinf, "isnan": np.isnan, "isreal": np.isreal,
     "logical_not": np.logical_not, "bitwise_invert": np.invert,
-    "real": np.real, "imag": np.imag, "conj": np.conj,
+    "real": np.real, "imag": np.imag, "conj": np.conj, "signbit": np.signbit,
     "nan_to_num": lambda x: (np.nan_to_num(x.astype(np.float32), posinf=float(ml_dtypes.finfo(BF16).max),
                                            neginf=float(ml_dtypes.finfo(BF16).min)).astype(BF16)
                              if x.dtype == BF16 else np.nan_to_num(x)),
@@ -218,7 +218,7 @@ BINARY = {
     "remainder": np.remainder, "pow": np.power, "atan2": np.arctan2,
     "maximum": np.maximum, "minimum": np.minimum, "fmin": np.fmin,
     "logaddexp": np.logaddexp, "logaddexp2": np.logaddexp2,
-    "copysign": np.copysign, "hypot": np.hypot, "equal": np.equal,
+    "copysign": np.copysign, "hypot": np.hypot, "nextafter": np.nextafter, "equal": np.equal,
     "not_equal": np.not_equal, "greater": np.greater,
     "greater_equal": np.greater_equal, "less": np.less,
     "less_equal": np.less_equal, "logical_and": np.logical_and,
@@ -311,7 +311,9 @@ def binary_inputs(op, d):
 
 
 def binary_cases(op, info):
-    f = via_f32(BINARY[op])
+    # ml_dtypes steps bfloat16 by its own bits; through float32 the step
+    # would round away.
+    f = BINARY[op] if op == "nextafter" else via_f32(BINARY[op])
     for d, k in info["kernel"].items():
         rule = "cast" if k != d else None
         out = {"Same": k, "Real": real_of(k), "Bool": "bool"}[info["out"]]
@@ -517,6 +519,87 @@ def misc_cases(name, info):
             case(name, [A(y, d), {"ints": [2, 0, 1]}], None, lambda y=y: [np.transpose(y, (2, 0, 1))])
 
 
+def small_ints(d, shape):
+    """Values 0..4 in dtype d, so that repeats and matches are common."""
+    return (np.random.default_rng(7).integers(0, 5, size=shape)).astype(DT[d])
+
+
+def array_api_cases(name, info):
+    """The Array API functions written over other ops (indexing, searching,
+    unique, cumulative, closeness, logspace)."""
+    i64 = np.int64
+    for d in info["kernel"]:
+        x = rand(d, (3, 4))
+        if name == "take":
+            idx = np.array([2, 0, -1, 1], dtype=i64)
+            case(name, [A(x, d), A(idx, "int64")], None, lambda x=x, idx=idx: [np.take(x, idx)])
+            case(name, [A(x, d), A(idx, "int64")], {"axis": {"i": 1}},
+                 lambda x=x, idx=idx: [np.take(x, idx, axis=1)])
+        elif name == "take_along_axis":
+            idx = np.argsort(x.astype(np.float64), axis=1).astype(i64)
+            case(name, [A(x, d), A(idx, "int64")], {"axis": {"i": 1}},
+                 lambda x=x, idx=idx: [np.take_along_axis(x, idx, axis=1)])
+        elif name == "moveaxis":
+            y = rand(d, (2, 3, 4))
+            case(name, [A(y, d), {"ints": [0]}, {"ints": [-1]}], None, lambda y=y: [np.moveaxis(y, 0, -1)])
+            case(name, [A(y, d), {"ints": [0, 1]}, {"ints": [2, 0]}], None,
+                 lambda y=y: [np.moveaxis(y, [0, 1], [2, 0])])
+        elif name == "diff":
+            y = rand(d, (3, 5))
+            for n, ax in ((1, -1), (2, -1), (1, 0)):
+                # Each difference is rounded to the dtype, as NumPy does in
+                # float16 and Ivy in every dtype.
+                def fn(y=y, n=n, ax=ax):
+                    for _ in range(n):
+                        y = via_f32(np.diff)(y, axis=ax)
+                    return [y]
+                case(name, [A(y, d)], {"n": {"i": n}, "axis": {"i": ax}}, fn)
+        elif name == "count_nonzero":
+            y = np.resize(specials(d), (3, 4))
+            case(name, [A(y, d)], None, lambda y=y: [np.array(np.count_nonzero(y), dtype=i64)])
+            case(name, [A(y, d)], {"axis": {"ints": [1]}},
+                 lambda y=y: [np.count_nonzero(y, axis=1).astype(i64)])
+        elif name in ("cumulative_sum", "cumulative_prod"):
+            f = np.cumulative_sum if name == "cumulative_sum" else np.cumulative_prod
+            y = small_ints(d, (3, 4)) if kind(d) in "iub" else rand(d, (3, 4))
+            for incl in (False, True):
+                case(name, [A(y, d)], {"axis": {"i": 1}, "dtype": {"dt": d}, "include_initial": {"b": incl}},
+                     lambda y=y, incl=incl, f=f: [via_f32(lambda v: f(v, axis=1, include_initial=incl))(y).astype(DT[d])])
+        elif name in ("isclose", "allclose"):
+            a = specials(d)
+            b = np.flip(a).copy()
+            for en in (False, True):
+                if name == "isclose":
+                    fn = lambda a=a, b=b, en=en: [via_f32(lambda u, v: np.isclose(u, v, equal_nan=en))(a, b)]
+                else:
+                    fn = lambda a=a, b=b, en=en: [np.array(via_f32(lambda u, v: np.allclose(u, v, equal_nan=en))(a, a))]
+                case(name, [A(a, d), A(b if name == "isclose" else a, d)], {"equal_nan": {"b": en}}, fn)
+        elif name == "logspace":
+            if kind(d) != "f":
+                continue
+            for base, endpoint in ((10.0, True), (2.0, False)):
+                case(name, [{"f": "0.0"}, {"f": "3.0"}, {"i": 4}],
+                     {"base": {"f": repr(base)}, "endpoint": {"b": endpoint}, "dtype": {"dt": d}},
+                     lambda base=base, endpoint=endpoint: [np.logspace(0.0, 3.0, 4, base=base, endpoint=endpoint).astype(DT[d])])
+        elif name in ("unique_values", "unique_counts"):
+            y = small_ints(d, (4, 5))
+            if name == "unique_values":
+                case(name, [A(y, d)], None, lambda y=y: [np.unique(y)])
+            else:
+                case(name, [A(y, d)], None, lambda y=y: [np.unique(y), np.unique(y, return_counts=True)[1].astype(i64)])
+        elif name == "searchsorted":
+            a = np.sort(small_ints(d, (8,)).astype(np.float64)).astype(DT[d])
+            v = small_ints(d, (2, 3))
+            for side in ("left", "right"):
+                case(name, [A(a, d), A(v, d)], {"side": {"s": side}},
+                     lambda a=a, v=v, side=side: [np.searchsorted(a, v, side=side).astype(i64)])
+        elif name == "isin":
+            e, t = small_ints(d, (3, 4)), small_ints(d, (3,))
+            for inv in (False, True):
+                case(name, [A(e, d), A(t, d)], {"invert": {"b": inv}},
+                     lambda e=e, t=t, inv=inv: [np.isin(e, t, invert=inv)])
+
+
 def trunc_divide_cases(info):
     """C's division: toward zero, 0 for a zero divisor (Ivy's rule, NumPy has
     no such ufunc): computed with Python's integers and wrapped, or as
@@ -716,6 +799,10 @@ def main():
             misc_cases(n, o)
         elif n == "trunc_divide":
             trunc_divide_cases(o)
+        elif n in ("take", "take_along_axis", "moveaxis", "diff", "count_nonzero", "cumulative_sum",
+                   "cumulative_prod", "isclose", "allclose", "logspace", "unique_values", "unique_counts",
+                   "searchsorted", "isin"):
+            array_api_cases(n, o)
         elif n == "astype":
             astype_cases(o)
         elif n in ("reshape", "expand_dims", "squeeze", "repeat", "broadcast_to", "matrix_transpose",
