@@ -401,6 +401,28 @@ fn values(a: &Array) -> Values {
     r().expect("readable output")
 }
 
+/// One item of a tagged index: `{"i": n}`, `{"sl": [start, stop, step]}`
+/// (bounds may be null), `{"el": true}` (`...`), `{"na": true}` (`None`) or
+/// `{"arr": ARRAY}`.
+fn index_item(j: &J) -> ivy::IndexItem {
+    let (k, v) = j.as_object().and_then(|o| o.iter().next()).expect("an index item");
+    match k.as_str() {
+        "i" => ivy::IndexItem::Int(v.as_i64().expect("int")),
+        "sl" => {
+            let b = v.as_array().expect("slice bounds");
+            ivy::IndexItem::Slice {
+                start: b[0].as_i64(),
+                stop: b[1].as_i64(),
+                step: b[2].as_i64().expect("step"),
+            }
+        }
+        "el" => ivy::IndexItem::Ellipsis,
+        "na" => ivy::IndexItem::NewAxis,
+        "arr" => ivy::IndexItem::Array(array(v)),
+        other => panic!("unknown index tag {other}"),
+    }
+}
+
 fn value(j: &J) -> Value {
     let (k, v) = j
         .as_object()
@@ -432,6 +454,9 @@ fn value(j: &J) -> Value {
                 .iter()
                 .map(|n| n.as_u64().expect("size") as usize)
                 .collect(),
+        )),
+        "index" => Value::Index(ivy::Index::new(
+            v.as_array().expect("index items").iter().map(index_item).collect(),
         )),
         "s" => Value::Str(v.as_str().expect("str").to_string()),
         "dt" => Value::Dtype(dtype(v.as_str().expect("dtype"))),

@@ -581,12 +581,14 @@ def array_api_cases(name, info):
                 case(name, [{"f": "0.0"}, {"f": "3.0"}, {"i": 4}],
                      {"base": {"f": repr(base)}, "endpoint": {"b": endpoint}, "dtype": {"dt": d}},
                      lambda base=base, endpoint=endpoint: [np.logspace(0.0, 3.0, 4, base=base, endpoint=endpoint).astype(DT[d])])
-        elif name in ("unique_values", "unique_counts"):
+        elif name in ("unique_values", "unique_counts", "unique_inverse", "unique_all"):
             y = small_ints(d, (4, 5))
-            if name == "unique_values":
-                case(name, [A(y, d)], None, lambda y=y: [np.unique(y)])
-            else:
-                case(name, [A(y, d)], None, lambda y=y: [np.unique(y), np.unique(y, return_counts=True)[1].astype(i64)])
+            v, first, inv, counts = np.unique(y, return_index=True, return_inverse=True, return_counts=True)
+            inv = inv.reshape(y.shape).astype(i64)
+            out = {"unique_values": [v], "unique_counts": [v, counts.astype(i64)],
+                   "unique_inverse": [v, inv],
+                   "unique_all": [v, first.astype(i64), inv, counts.astype(i64)]}[name]
+            case(name, [A(y, d)], None, lambda out=out: out)
         elif name == "searchsorted":
             a = np.sort(small_ints(d, (8,)).astype(np.float64)).astype(DT[d])
             v = small_ints(d, (2, 3))
@@ -598,6 +600,49 @@ def array_api_cases(name, info):
             for inv in (False, True):
                 case(name, [A(e, d), A(t, d)], {"invert": {"b": inv}},
                      lambda e=e, t=t, inv=inv: [np.isin(e, t, invert=inv)])
+
+
+def index_enc(idx, d):
+    """An index tuple as tagged items: ints, slices, ..., None, arrays."""
+    items = []
+    for it in idx:
+        if it is Ellipsis:
+            items.append({"el": True})
+        elif it is None:
+            items.append({"na": True})
+        elif isinstance(it, slice):
+            items.append({"sl": [it.start, it.stop, 1 if it.step is None else it.step]})
+        elif isinstance(it, np.ndarray):
+            items.append({"arr": enc(it, "bool" if it.dtype == np.bool_ else "int64")})
+        else:
+            items.append({"i": int(it)})
+    return {"index": items}
+
+
+def index_cases(name, info):
+    """get_item / set_item against NumPy's x[idx] and y[idx] = v (y a copy)."""
+    for d in info["kernel"]:
+        x = rand(d, (3, 4, 5))
+        rows = np.array([2, 0, -1], dtype=np.int64)
+        mask = np.array([True, False, True, True])
+        indices = [
+            (1,), (-1, slice(None, None, 2)), (Ellipsis, None, slice(1, 3)),
+            (slice(None, None, -1), 0), (slice(3, 0, -2), Ellipsis, slice(-2, None)),
+            (rows, slice(1, None)), (rows, slice(None), np.array([0, 4, 1], dtype=np.int64)),
+            (slice(None), mask), (1, mask, slice(None, None, 3)),
+            (x.astype(np.float64) > x.astype(np.float64).mean(),),
+            (3,), (0, 4), (Ellipsis, Ellipsis), (0, 0, 0, 0), (slice(None), np.array([4], dtype=np.int64)),
+        ]
+        for idx in indices:
+            if name == "get_item":
+                case(name, [A(x, d), index_enc(idx, d)], None, lambda x=x, idx=idx: [np.asarray(x[idx])])
+            else:
+                v = rand(d, ())
+                def fn(x=x, idx=idx, v=v):
+                    y = x.copy()
+                    y[idx] = v
+                    return [y]
+                case(name, [A(x, d), index_enc(idx, d), A(v, d)], None, fn)
 
 
 def trunc_divide_cases(info):
@@ -799,8 +844,11 @@ def main():
             misc_cases(n, o)
         elif n == "trunc_divide":
             trunc_divide_cases(o)
+        elif n in ("get_item", "set_item"):
+            index_cases(n, o)
         elif n in ("take", "take_along_axis", "moveaxis", "diff", "count_nonzero", "cumulative_sum",
                    "cumulative_prod", "isclose", "allclose", "logspace", "unique_values", "unique_counts",
+                   "unique_inverse", "unique_all",
                    "searchsorted", "isin"):
             array_api_cases(n, o)
         elif n == "astype":
