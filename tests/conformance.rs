@@ -405,7 +405,10 @@ fn values(a: &Array) -> Values {
 /// (bounds may be null), `{"el": true}` (`...`), `{"na": true}` (`None`) or
 /// `{"arr": ARRAY}`.
 fn index_item(j: &J) -> ivy::IndexItem {
-    let (k, v) = j.as_object().and_then(|o| o.iter().next()).expect("an index item");
+    let (k, v) = j
+        .as_object()
+        .and_then(|o| o.iter().next())
+        .expect("an index item");
     match k.as_str() {
         "i" => ivy::IndexItem::Int(v.as_i64().expect("int")),
         "sl" => {
@@ -456,7 +459,11 @@ fn value(j: &J) -> Value {
                 .collect(),
         )),
         "index" => Value::Index(ivy::Index::new(
-            v.as_array().expect("index items").iter().map(index_item).collect(),
+            v.as_array()
+                .expect("index items")
+                .iter()
+                .map(index_item)
+                .collect(),
         )),
         "s" => Value::Str(v.as_str().expect("str").to_string()),
         "dt" => Value::Dtype(dtype(v.as_str().expect("dtype"))),
