@@ -85,26 +85,15 @@ pub mod elementwise {
         let [x1, x2] = ::ivy::__private::promote("add", __backend, [x1, x2])?;
         let x1: &::ivy::Array = &x1;
         let x2: &::ivy::Array = &x2;
-        if let ::std::result::Result::Err(__e) = ::ivy::__private::check_supported(
+        let __mode = ::ivy::__private::check_supported_or_mode(
             &::ivy::catalogue::builtin::ADD,
             __backend,
             ::std::option::Option::Some(x1.dtype()),
-        ) {
-            let ::std::option::Option::Some((__from, __to)) = ::ivy::__private::casting_target(
-                &::ivy::catalogue::builtin::ADD,
-                __backend,
-                ::std::option::Option::Some(x1.dtype()),
-            ) else {
-                return ::std::result::Result::Err(__e);
-            };
-            let x1 = ::ivy::__private::mode_cast(x1, __from, __to)?;
-            let x2 = ::ivy::__private::mode_cast(x2, __from, __to)?;
-            return __leaf_add(
-                ::ivy::args::OperandRef::Array(&x1),
-                ::ivy::args::OperandRef::Array(&x2),
-                __opts,
-            );
-        }
+        )?;
+        let x1 = ::ivy::__private::mode_cast(x1, __mode)?;
+        let x1: &::ivy::Array = &x1;
+        let x2 = ::ivy::__private::mode_cast(x2, __mode)?;
+        let x2: &::ivy::Array = &x2;
         let alpha: ::std::option::Option<::ivy::Scalar> = __opts.alpha;
         let __out = {
             let __k_x1 = x1;
@@ -390,21 +379,13 @@ pub mod statistical {
         )?;
         let x = ::ivy::__private::to_array(__backend, x);
         let x: &::ivy::Array = &x;
-        if let ::std::result::Result::Err(__e) = ::ivy::__private::check_supported(
+        let __mode = ::ivy::__private::check_supported_or_mode(
             &::ivy::catalogue::builtin::SUM,
             __backend,
             ::std::option::Option::Some(x.dtype()),
-        ) {
-            let ::std::option::Option::Some((__from, __to)) = ::ivy::__private::casting_target(
-                &::ivy::catalogue::builtin::SUM,
-                __backend,
-                ::std::option::Option::Some(x.dtype()),
-            ) else {
-                return ::std::result::Result::Err(__e);
-            };
-            let x = ::ivy::__private::mode_cast(x, __from, __to)?;
-            return __leaf_sum(::ivy::args::OperandRef::Array(&x), __opts);
-        }
+        )?;
+        let x = ::ivy::__private::mode_cast(x, __mode)?;
+        let x: &::ivy::Array = &x;
         let axis: ::std::option::Option<&::ivy::Ints> = __opts.axis.as_ref();
         let dtype: ::ivy::Dtype = match __opts.dtype {
             ::std::option::Option::Some(v) => v,
