@@ -1996,12 +1996,17 @@ mod tests {
         for op in catalogue::ops().filter(|o| o.category == "elementwise") {
             let Some(sample) = op.sample else { continue };
             let supported = op.supported_dtypes(backend);
-            assert_eq!(
-                supported,
-                op.dtypes & backend.valid_dtypes(),
-                "{}: a dtype the spec claims is tabled out",
-                op.name
-            );
+            // An op that states its dtypes gets all of them here; one whose
+            // dtypes are derived from its callees (`signbit`) gets what they
+            // run, which the loop below checks cell by cell.
+            if !op.derived_dtypes {
+                assert_eq!(
+                    supported,
+                    op.dtypes & backend.valid_dtypes(),
+                    "{}: a dtype the spec claims is tabled out",
+                    op.name
+                );
+            }
             for d in DtypeSet::ALL.iter() {
                 let r = op.call(&sample(d));
                 if !supported.contains(d) {
