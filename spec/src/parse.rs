@@ -764,14 +764,7 @@ pub fn parse_table(input: ParseStream, allow_backend: bool) -> syn::Result<Dtype
     }
     let mut rows = Vec::new();
     while !input.is_empty() {
-        let key: LitStr = input.parse()?;
-        if let Err(e) = crate::version::VersionKey::parse(&key.value()) {
-            return Err(syn::Error::new(
-                key.span(),
-                format!("malformed version key: {}", e.reason),
-            ));
-        }
-        input.parse::<Token![=>]>()?;
+        let key = parse_version_key(input)?;
         let set: DtypeExpr = input.parse()?;
         rows.push((key, set.mask));
         if input.is_empty() {
