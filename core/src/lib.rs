@@ -12,6 +12,7 @@ extern crate self as ivy;
 
 pub mod args;
 pub mod array;
+pub mod array_api;
 pub mod backend;
 pub mod catalogue;
 pub mod container;
@@ -33,6 +34,7 @@ mod api;
 pub mod __private;
 
 pub use array::{Array, Buffer, Data, HostData, IntoArray, NativeData};
+pub use array_api::{NamespaceInfo, array_namespace_info, isdtype};
 pub use backend::{
     BackendEntry, BackendHandle, available_backends, current_backend, current_backend_str,
     get_backend, set_backend, unset_backend, use_backend, with_backend,
