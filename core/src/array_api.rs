@@ -85,6 +85,7 @@ pub const STANDARD: &[StandardFunction] = standard! {
 /// assert!(ivy::array_api::NON_OP_FUNCTIONS.iter().any(|(n, p)| *n == "can_cast" && *p == "ivy::can_cast"));
 /// ```
 pub const NON_OP_FUNCTIONS: &[(&str, &str)] = &[
+    ("from_dlpack", "ivy::from_dlpack"),
     ("can_cast", "ivy::can_cast"),
     ("finfo", "ivy::finfo"),
     ("iinfo", "ivy::iinfo"),

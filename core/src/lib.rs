@@ -33,7 +33,7 @@ mod api;
 #[doc(hidden)]
 pub mod __private;
 
-pub use array::{Array, Buffer, Data, HostData, IntoArray, NativeData};
+pub use array::{Array, Buffer, Data, HostData, IntoArray, NativeData, from_dlpack};
 pub use array_api::{NamespaceInfo, array_namespace_info, isdtype};
 pub use backend::{
     BackendEntry, BackendHandle, available_backends, current_backend, current_backend_str,
@@ -41,6 +41,8 @@ pub use backend::{
 };
 pub use container::{Config, Container, Entry};
 pub use device::{Device, DeviceSet, default_device, set_default_device, unset_default_device};
+/// DLPack, the interchange format `from_dlpack` reads and [`Array::to_dlpack`] writes (the `dlpark` crate).
+pub use dlpark;
 pub use dtype::*;
 pub use error::{DtypeList, Error, Result};
 pub use gradients::{

@@ -4,6 +4,7 @@ mod buffer;
 pub(crate) mod bytes;
 mod convert;
 mod display;
+mod dlpack;
 mod literal;
 pub(crate) mod npy;
 mod pool;
@@ -13,6 +14,7 @@ pub use buffer::{Buffer, HostData};
 pub use convert::IntoArray;
 pub use display::format_float;
 pub(crate) use display::format_float32;
+pub use dlpack::from_dlpack;
 
 use crate::backend::{self, BackendEntry};
 use crate::device::Device;
