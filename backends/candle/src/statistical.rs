@@ -11,6 +11,27 @@ use candle_core::{DType, Tensor};
 use ivy::kernels::StatisticalKernels;
 use ivy::{Array, Dtype, Error, Result};
 
+/// The sum of `t` over `axes`, with IEEE's sign of zero: candle's reduction
+/// starts from `+0`, so a sum of negative zeros only comes out `+0`, where
+/// IEEE addition (and NumPy, and the ndarray backend) gives `-0`. Only when a
+/// result is zero are the inputs looked at again; a zero that comes from
+/// zeros that are all negative is negated.
+fn float_sum(t: &Tensor, axes: &[usize], keepdims: bool) -> candle_core::Result<Tensor> {
+    let s = reduce(t, axes, keepdims, |t, a| t.sum_keepdim(a))?;
+    let float = matches!(
+        t.dtype(),
+        DType::F16 | DType::BF16 | DType::F32 | DType::F64
+    );
+    let empty = axes.iter().any(|&a| t.dims()[a] == 0);
+    if !float || empty || s.eq(0.0)?.max_all()?.to_scalar::<u8>()? == 0 {
+        return Ok(s);
+    }
+    // -0 is the zero whose reciprocal is negative.
+    let negative_zero = t.eq(0.0)?.mul(&t.recip()?.lt(0.0)?)?;
+    let all = reduce(&negative_zero, axes, keepdims, |t, a| t.min_keepdim(a))?;
+    all.where_cond(&s.neg()?, &s)
+}
+
 fn extremum(
     op: &str,
     x: &Array,
@@ -68,7 +89,7 @@ impl StatisticalKernels for CandleBackend {
             } else {
                 t.to_dtype(target)?
             };
-            reduce(&t, &axes, keepdims, |t, a| t.sum_keepdim(a))
+            float_sum(&t, &axes, keepdims)
         };
         Ok(wrap(f().map_err(err(op))?, dtype))
     }
@@ -81,8 +102,9 @@ impl StatisticalKernels for CandleBackend {
         let axes = axes_or_all(&t, axis);
         let n: usize = axes.iter().map(|&a| t.dims()[a]).product();
         let f = || -> candle_core::Result<Tensor> {
-            let s = reduce(&t, &axes, keepdims, |t, a| t.sum_keepdim(a))?;
-            s.affine(1.0 / n as f64, 0.0)
+            // A division, not `affine` (x * (1/n) + 0), which turns -0 into +0.
+            let n = Tensor::new(n as f64, t.device())?.to_dtype(t.dtype())?;
+            float_sum(&t, &axes, keepdims)?.broadcast_div(&n)
         };
         Ok(wrap(f().map_err(err(op))?, x.dtype()))
     }
