@@ -396,3 +396,29 @@ fn tensors_convert_without_copying() -> Result<()> {
     assert!(ivy::array![1u16].to_tensor().is_err());
     Ok(())
 }
+
+/// Without the `cuda` feature the candle backend places arrays on the CPU
+/// only, and asking for a GPU is the unsupported-device error naming the
+/// op, the device and the backend. (With it, `gpu:n` opens CUDA device `n`;
+/// no GPU is available where these tests run.)
+#[cfg(not(feature = "cuda"))]
+#[test]
+fn gpus_need_the_cuda_feature() -> Result<()> {
+    let _on = ivy::use_backend("candle")?;
+    let gpu = ivy::opts::Zeros::new().device(ivy::Device::Gpu(0));
+    let e = ivy::zeros_with([2], gpu).unwrap_err().to_string();
+    assert!(
+        e.contains("zeros") && e.contains("gpu:0") && e.contains("candle"),
+        "{e}"
+    );
+    assert_eq!(ivy::ones([2])?.device(), ivy::Device::Cpu);
+    assert_eq!(
+        ivy::array_namespace_info().devices(),
+        vec![ivy::Device::Cpu]
+    );
+    assert_eq!(
+        ivy::function_supported_devices("zeros")?,
+        ivy::DeviceSet::CPU
+    );
+    Ok(())
+}

@@ -381,7 +381,7 @@ impl NamespaceInfo {
     /// assert_eq!(ivy::array_namespace_info().devices(), vec![ivy::Device::Cpu]);
     /// ```
     pub fn devices(&self) -> Vec<Device> {
-        vec![Device::Cpu]
+        current_backend().backend().devices().to_vec()
     }
 
     /// The dtypes of `kind` (as [`isdtype`] takes it) that are valid on the

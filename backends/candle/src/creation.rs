@@ -2,22 +2,20 @@
 //! broadcasting, in every dtype candle holds.
 
 use crate::CandleBackend;
-use crate::tensor::{check_device, dtype_of, err, scalar, wrap};
+use crate::tensor::{candle_device, dtype_of, err, scalar, wrap};
 use candle_core::{DType, Tensor};
 use ivy::kernels::CreationKernels;
 use ivy::{Array, Device, Dtype, Error, Result, Scalar, Shape};
 
-const CPU: &candle_core::Device = &candle_core::Device::Cpu;
-
 fn filled(op: &str, shape: &Shape, value: Scalar, dtype: Dtype, device: Device) -> Result<Array> {
-    check_device(op, device)?;
+    let dev = candle_device(op, device)?;
     let dt = dtype_of(op, dtype)?;
     let value = if dtype == Dtype::Bool {
         Scalar::Int(i128::from(value.to_element::<bool>()))
     } else {
         value
     };
-    let t = scalar(op, value, dt)?
+    let t = scalar(op, value, dt, &dev)?
         .broadcast_as(shape.dims())
         .and_then(|t| t.contiguous())
         .map_err(err(op))?;
@@ -25,12 +23,12 @@ fn filled(op: &str, shape: &Shape, value: Scalar, dtype: Dtype, device: Device) 
 }
 
 fn constant(op: &str, shape: &Shape, one: bool, dtype: Dtype, device: Device) -> Result<Array> {
-    check_device(op, device)?;
+    let dev = candle_device(op, device)?;
     let dt = dtype_of(op, dtype)?;
     let t = if one {
-        Tensor::ones(shape.dims(), dt, CPU)
+        Tensor::ones(shape.dims(), dt, &dev)
     } else {
-        Tensor::zeros(shape.dims(), dt, CPU)
+        Tensor::zeros(shape.dims(), dt, &dev)
     };
     Ok(wrap(t.map_err(err(op))?, dtype))
 }
@@ -94,7 +92,7 @@ impl CreationKernels for CandleBackend {
         device: Device,
     ) -> Result<Array> {
         let op = "arange";
-        check_device(op, device)?;
+        let dev = candle_device(op, device)?;
         let (start, stop) = match stop {
             Some(stop) => (start.to_f64(), stop.to_f64()),
             None => (0.0, start.to_f64()),
@@ -111,7 +109,7 @@ impl CreationKernels for CandleBackend {
             return Err(Error::invalid(op, format!("{n} elements is too many")));
         }
         let dt = dtype_of(op, dtype)?;
-        let t = Tensor::arange(0i64, n as i64, CPU)
+        let t = Tensor::arange(0i64, n as i64, &dev)
             .and_then(|t| t.to_dtype(DType::F64))
             .and_then(|t| t.affine(step, start))
             .and_then(|t| t.to_dtype(dt))
@@ -133,7 +131,7 @@ impl CreationKernels for CandleBackend {
         device: Device,
     ) -> Result<Array> {
         let op = "one_hot";
-        check_device(op, device)?;
+        let dev = candle_device(op, device)?;
         let nd = indices.ndim();
         let axis = match axis {
             None => nd,
@@ -151,12 +149,12 @@ impl CreationKernels for CandleBackend {
         } else {
             (on_value, off_value)
         };
-        let (on, off) = (scalar(op, on, dt)?, scalar(op, off, dt)?);
+        let (on, off) = (scalar(op, on, dt, &dev)?, scalar(op, off, dt, &dev)?);
         let idx = crate::tensor::tensor(op, indices)?;
         let f = || -> candle_core::Result<Tensor> {
             let mut ramp_dims = vec![1usize; nd + 1];
             ramp_dims[axis] = depth;
-            let ramp = Tensor::arange(0i64, depth as i64, CPU)?
+            let ramp = Tensor::arange(0i64, depth as i64, &dev)?
                 .to_dtype(idx.dtype())?
                 .reshape(ramp_dims)?;
             let m = idx.unsqueeze(axis)?.broadcast_eq(&ramp)?;
@@ -181,16 +179,16 @@ impl CreationKernels for CandleBackend {
         device: Device,
     ) -> Result<Array> {
         let op = "eye";
-        check_device(op, device)?;
+        let dev = candle_device(op, device)?;
         let dt = dtype_of(op, dtype)?;
         let n_cols = n_cols.unwrap_or(n_rows);
         let mut dims = batch_shape.map(|b| b.to_vec()).unwrap_or_default();
         dims.extend([n_rows, n_cols]);
         Shape::from(dims.clone()).checked_size(op)?;
         let f = || -> candle_core::Result<Tensor> {
-            let rows = Tensor::arange(0i64, n_rows as i64, CPU)?.reshape((n_rows, 1))?;
-            let cols = Tensor::arange(0i64, n_cols as i64, CPU)?.reshape((1, n_cols))?;
-            let k = Tensor::new(k, CPU)?;
+            let rows = Tensor::arange(0i64, n_rows as i64, &dev)?.reshape((n_rows, 1))?;
+            let cols = Tensor::arange(0i64, n_cols as i64, &dev)?.reshape((1, n_cols))?;
+            let k = Tensor::new(k, &dev)?;
             let m = cols.broadcast_sub(&rows)?.broadcast_eq(&k)?;
             let m = if dt == DType::U8 { m } else { m.to_dtype(dt)? };
             m.broadcast_as(dims.as_slice())?.contiguous()

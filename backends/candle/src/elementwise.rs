@@ -142,7 +142,7 @@ fn int_pow(a: &Tensor, b: &Tensor) -> CResult<Tensor> {
 
 /// `alpha * t` in `t`'s dtype.
 fn times(op: &str, t: &Tensor, alpha: Scalar) -> Result<Tensor> {
-    let a = scalar(op, alpha, t.dtype())?;
+    let a = scalar(op, alpha, t.dtype(), t.device())?;
     wrapping(t, &a, Tensor::broadcast_mul).map_err(err(op))
 }
 

@@ -64,7 +64,7 @@ mod utility;
 
 use candle_core::Tensor;
 use ivy::backend::{BackendBase, BackendEntry};
-use ivy::{Array, Dtype, DtypeSet, Error, HostData, Result, Shape};
+use ivy::{Array, Device, Dtype, DtypeSet, Error, HostData, Result, Shape};
 
 /// The version of `candle-core` the kernels are built and tested against;
 /// the dtype tables are resolved for it. (A test checks it against
@@ -125,6 +125,16 @@ impl BackendBase for CandleBackend {
 
     fn valid_dtypes_table(&self) -> &'static [(&'static str, DtypeSet)] {
         VALID
+    }
+
+    /// The CPU, and with the `cuda` feature CUDA device 0 (`gpu:n` for any
+    /// `n` candle can open is accepted by the creation ops).
+    fn devices(&self) -> &'static [Device] {
+        if cfg!(feature = "cuda") {
+            &[Device::Cpu, Device::Gpu(0)]
+        } else {
+            &[Device::Cpu]
+        }
     }
 
     fn native_dtype_name(&self, dtype: Dtype) -> Option<&'static str> {

@@ -160,7 +160,7 @@ pub(crate) fn wrap(t: Tensor, dtype: Dtype) -> Array {
         shape,
         NativeData {
             dtype,
-            device: Device::Cpu,
+            device: ivy_device(&t),
             value: Box::new(t),
         },
     )
@@ -205,9 +205,13 @@ pub(crate) fn to_host(op: &str, t: &Tensor, dtype: Dtype) -> Result<HostData> {
     })
 }
 
-/// A 0-d tensor holding `s` in candle dtype `dtype`.
-pub(crate) fn scalar(op: &str, s: Scalar, dtype: DType) -> Result<Tensor> {
-    let dev = &candle_core::Device::Cpu;
+/// A 0-d tensor holding `s` in candle dtype `dtype` on `dev`.
+pub(crate) fn scalar(
+    op: &str,
+    s: Scalar,
+    dtype: DType,
+    dev: &candle_core::Device,
+) -> Result<Tensor> {
     let t = match dtype {
         DType::U8 => Tensor::new(s.to_element::<u8>(), dev),
         DType::U32 => Tensor::new(s.to_element::<u32>(), dev),
@@ -228,15 +232,32 @@ pub(crate) fn scalar(op: &str, s: Scalar, dtype: DType) -> Result<Tensor> {
     t.map_err(err(op))
 }
 
-/// Only the CPU holds candle arrays in this build.
-pub(crate) fn check_device(op: &str, device: Device) -> Result<()> {
+/// The candle device of an ivy device: the CPU, or CUDA device `n` for
+/// `gpu:n` in a build with the `cuda` feature. Any other device is the
+/// unsupported-device error; a GPU candle cannot open is an error with
+/// candle's reason.
+pub(crate) fn candle_device(op: &str, device: Device) -> Result<candle_core::Device> {
     match device {
-        Device::Cpu => Ok(()),
+        Device::Cpu => Ok(candle_core::Device::Cpu),
+        // `cfg!`, not `#[cfg]`: this arm compiles (and is checked) in every
+        // build; candle's `new_cuda` exists without its `cuda` feature.
+        Device::Gpu(n) if cfg!(feature = "cuda") => candle_core::Device::new_cuda(n as usize)
+            .map_err(|e| Error::invalid(op, format!("candle could not open gpu:{n}: {e}"))),
         other => Err(Error::UnsupportedDevice {
             op: op.to_string(),
             device: other.to_string(),
             backend: "candle".into(),
         }),
+    }
+}
+
+/// The ivy device holding a candle tensor (candle's CUDA and Metal devices
+/// are GPUs).
+pub(crate) fn ivy_device(t: &Tensor) -> Device {
+    match t.device().location() {
+        candle_core::DeviceLocation::Cpu => Device::Cpu,
+        candle_core::DeviceLocation::Cuda { gpu_id }
+        | candle_core::DeviceLocation::Metal { gpu_id } => Device::Gpu(gpu_id as u32),
     }
 }
 
