@@ -7,6 +7,7 @@ use smallvec::SmallVec;
 use std::collections::HashMap as StdHashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Maps keyed by node addresses: a multiplicative hash of the address (the
 /// default SipHash is a tenth of a backward pass on small arrays).
@@ -34,6 +35,98 @@ impl Hasher for AddressHasher {
     }
 }
 
+/// Whether a pass is using the nodes' [`Visit`](super::graph::Visit) marks.
+static MARKING: AtomicBool = AtomicBool::new(false);
+
+/// The id of the next marking pass (0 is no pass: fresh nodes).
+static NEXT_PASS: AtomicU64 = AtomicU64::new(1);
+
+/// The position of each node a pass has reached in its order.
+///
+/// One pass at a time, process-wide, keeps them in the nodes themselves
+/// (two plain loads to read, two stores to write, no hashing); a pass that
+/// starts while another one marks (a backward pass inside a derivative, or
+/// on another thread, possibly over the same nodes) keeps them in a map of
+/// its own, so passes never see each other's marks.
+enum Positions {
+    Marks(u64),
+    Map(HashMap<*const Node, usize>),
+}
+
+impl Positions {
+    fn begin() -> Positions {
+        if MARKING
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .is_ok()
+        {
+            Positions::Marks(NEXT_PASS.fetch_add(1, Ordering::Relaxed))
+        } else {
+            Positions::Map(HashMap::with_capacity_and_hasher(64, Default::default()))
+        }
+    }
+
+    #[inline]
+    fn get(&self, n: &Node) -> Option<usize> {
+        match self {
+            Positions::Marks(pass) => (n.visit.pass.load(Ordering::Relaxed) == *pass)
+                .then(|| n.visit.at.load(Ordering::Relaxed)),
+            Positions::Map(m) => m.get(&(n as *const Node)).copied(),
+        }
+    }
+
+    #[inline]
+    fn set(&mut self, n: &Node, at: usize) {
+        match self {
+            Positions::Marks(pass) => {
+                n.visit.at.store(at, Ordering::Relaxed);
+                n.visit.pass.store(*pass, Ordering::Relaxed);
+            }
+            Positions::Map(m) => {
+                m.insert(n as *const Node, at);
+            }
+        }
+    }
+}
+
+impl Drop for Positions {
+    fn drop(&mut self) {
+        if let Positions::Marks(_) = self {
+            MARKING.store(false, Ordering::Release);
+        }
+    }
+}
+
+/// The targets of a pass by node address: a scan for the usual handful, a
+/// map for many.
+enum Targets {
+    Few(SmallVec<[*const Node; 8]>),
+    Many(HashMap<*const Node, usize>),
+}
+
+impl Targets {
+    fn new(targets: &[Arc<Node>]) -> Targets {
+        if targets.len() <= 8 {
+            Targets::Few(targets.iter().map(Arc::as_ptr).collect())
+        } else {
+            Targets::Many(
+                targets
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| (Arc::as_ptr(t), i))
+                    .collect(),
+            )
+        }
+    }
+
+    #[inline]
+    fn get(&self, n: *const Node) -> Option<usize> {
+        match self {
+            Targets::Few(v) => v.iter().position(|&t| t == n),
+            Targets::Many(m) => m.get(&n).copied(),
+        }
+    }
+}
+
 /// Run the graph backwards from `roots` (traced arrays with their seed
 /// cotangents) and return the cotangent of each of `targets` (variable
 /// nodes), `None` where no path leads to it.
@@ -51,16 +144,11 @@ pub(crate) fn backward(
     targets: &[Arc<Node>],
     create_graph: bool,
 ) -> Result<Vec<Option<Array>>> {
-    let mut target_index: HashMap<*const Node, usize> =
-        HashMap::with_capacity_and_hasher(targets.len(), Default::default());
-    for (i, t) in targets.iter().enumerate() {
-        target_index.insert(Arc::as_ptr(t), i);
-    }
+    let target_index = Targets::new(targets);
 
     // Post-order over the nodes reachable from the roots, not past targets:
     // every node comes after the nodes it read.
-    let mut index: HashMap<*const Node, usize> =
-        HashMap::with_capacity_and_hasher(64, Default::default());
+    let mut index = Positions::begin();
     let mut order: Vec<&Arc<Node>> = Vec::with_capacity(64);
     // For each node in `order`, the positions of its parents (usize::MAX for
     // an untraced input).
@@ -72,16 +160,15 @@ pub(crate) fn backward(
         }
     }
     while let Some((node, expanded)) = stack.pop() {
-        let ptr = Arc::as_ptr(node);
         if expanded {
-            if let std::collections::hash_map::Entry::Vacant(e) = index.entry(ptr) {
-                e.insert(order.len());
+            if index.get(node).is_none() {
+                index.set(node, order.len());
                 order.push(node);
-                let is_target = target_index.contains_key(&ptr);
+                let is_target = target_index.get(Arc::as_ptr(node)).is_some();
                 let mut at = SmallVec::new();
                 for p in &node.parents {
                     at.push(match &p.node {
-                        Some(n) if !is_target => index[&Arc::as_ptr(n)],
+                        Some(n) if !is_target => index.get(n).unwrap_or(usize::MAX),
                         _ => usize::MAX,
                     });
                 }
@@ -89,14 +176,14 @@ pub(crate) fn backward(
             }
             continue;
         }
-        if index.contains_key(&ptr) {
+        if index.get(node).is_some() {
             continue;
         }
         stack.push((node, true));
-        if !target_index.contains_key(&ptr) {
+        if target_index.get(Arc::as_ptr(node)).is_none() {
             for p in &node.parents {
                 if let Some(n) = &p.node
-                    && !index.contains_key(&Arc::as_ptr(n))
+                    && index.get(n).is_none()
                 {
                     stack.push((n, false));
                 }
@@ -107,7 +194,7 @@ pub(crate) fn backward(
     // Which nodes lead to a target (parents come first in post-order).
     let mut needed = vec![false; order.len()];
     for i in 0..order.len() {
-        needed[i] = target_index.contains_key(&Arc::as_ptr(order[i]))
+        needed[i] = target_index.get(Arc::as_ptr(order[i])).is_some()
             || parent_at[i].iter().any(|&j| j != usize::MAX && needed[j]);
     }
 
@@ -117,8 +204,9 @@ pub(crate) fn backward(
         .collect();
     for (root, seed) in roots {
         if let Some(n) = root.grad_node() {
-            let i = index[&Arc::as_ptr(n)];
-            accumulate(&mut cotangents[i][0], seed.clone())?;
+            if let Some(i) = index.get(n) {
+                accumulate(&mut cotangents[i][0], seed.clone())?;
+            }
         }
     }
 
@@ -129,7 +217,7 @@ pub(crate) fn backward(
         }
         let node = order[i];
         let slots = std::mem::take(&mut cotangents[i]);
-        if let Some(&t) = target_index.get(&Arc::as_ptr(node)) {
+        if let Some(t) = target_index.get(Arc::as_ptr(node)) {
             result[t] = slots.into_iter().next().flatten();
             continue;
         }

@@ -6,7 +6,7 @@ use crate::array::Array;
 use crate::error::Result;
 use smallvec::SmallVec;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// How many gradient nodes exist in the process (for leak checks).
 static LIVE: AtomicUsize = AtomicUsize::new(0);
@@ -87,6 +87,17 @@ pub struct Node {
     /// The outputs, without their traces.
     pub(crate) outputs: SmallVec<[Array; 1]>,
     pub(crate) rule: Rule,
+    /// Scratch space of the backward pass walking the graph: the id of the
+    /// pass that last reached this node and the node's position in that
+    /// pass's order (see `backward::Positions`).
+    pub(crate) visit: Visit,
+}
+
+/// Where a backward pass placed a node (see [`Node::visit`]).
+#[derive(Default)]
+pub(crate) struct Visit {
+    pub(crate) pass: AtomicU64,
+    pub(crate) at: AtomicUsize,
 }
 
 impl Node {
@@ -114,6 +125,7 @@ impl Node {
             parents,
             outputs,
             rule,
+            visit: Visit::default(),
         })
     }
 }
@@ -131,6 +143,7 @@ impl Node {
             }],
             outputs: smallvec::smallvec![out.detach()],
             rule: Rule::Select,
+            visit: Visit::default(),
         })
     }
 }
