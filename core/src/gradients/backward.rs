@@ -203,10 +203,10 @@ pub(crate) fn backward(
         .map(|n| (0..n.outputs.len().max(1)).map(|_| None).collect())
         .collect();
     for (root, seed) in roots {
-        if let Some(n) = root.grad_node() {
-            if let Some(i) = index.get(n) {
-                accumulate(&mut cotangents[i][0], seed.clone())?;
-            }
+        if let Some(n) = root.grad_node()
+            && let Some(i) = index.get(n)
+        {
+            accumulate(&mut cotangents[i][0], seed.clone())?;
         }
     }
 
