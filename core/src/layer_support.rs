@@ -1,0 +1,900 @@
+//! The shared machinery of the `layers` ops (and `einsum`): window geometry
+//! (strides, padding, dilations), layout conversions, and the bodies of the
+//! compositional convolutions, pools and recurrent cells, written in ivy ops
+//! so that they are differentiable through the ops they call.
+//!
+//! Not part of the public API: the spec entries in `spec/src/ops/layers.rs`
+//! call these functions and document the behaviour.
+
+use crate::api::opts;
+use crate::args::Ints;
+use crate::array::Array;
+use crate::dtype::Dtype;
+use crate::error::{Error, Result};
+use crate::shape::Shape;
+
+/// One spatial dimension of a sliding window over a (dilated, padded) input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinDim {
+    /// The input length.
+    pub input: usize,
+    /// The kernel length.
+    pub kernel: usize,
+    /// The step between windows.
+    pub stride: usize,
+    /// Padding before the (dilated) input; negative crops.
+    pub lo: i64,
+    /// Padding after it.
+    pub hi: i64,
+    /// The kernel dilation (1: contiguous taps).
+    pub dilation: usize,
+    /// The input dilation (1: none; `s` inserts `s - 1` zeros between elements).
+    pub x_dilation: usize,
+    /// The number of windows.
+    pub out: usize,
+}
+
+impl WinDim {
+    /// The input position tapped by window `o` at kernel tap `k`, if it is
+    /// inside the input (not padding, not an inserted zero).
+    #[inline]
+    pub fn source(&self, o: usize, k: usize) -> Option<usize> {
+        let p = (o * self.stride + k * self.dilation) as i64 - self.lo;
+        if p < 0 {
+            return None;
+        }
+        let p = p as usize;
+        if p % self.x_dilation != 0 {
+            return None;
+        }
+        let i = p / self.x_dilation;
+        (i < self.input).then_some(i)
+    }
+}
+
+/// The span of a dilated kernel.
+pub fn effective_kernel(k: usize, d: usize) -> usize {
+    if k == 0 { 0 } else { (k - 1) * d + 1 }
+}
+
+/// The length of an input after inserting `xd - 1` zeros between elements.
+pub fn dilated_len(n: usize, xd: usize) -> usize {
+    if n == 0 { 0 } else { (n - 1) * xd + 1 }
+}
+
+/// The window geometry of every spatial dimension, checked.
+pub fn window(
+    op: &str,
+    input: &[usize],
+    kernel: &[usize],
+    strides: &[usize],
+    padding: &[(i64, i64)],
+    dilations: &[usize],
+    x_dilations: &[usize],
+) -> Result<Vec<WinDim>> {
+    let n = input.len();
+    if [kernel.len(), strides.len(), padding.len(), dilations.len(), x_dilations.len()]
+        .iter()
+        .any(|&l| l != n)
+    {
+        return Err(Error::invalid(
+            op,
+            format!(
+                "expected {n} values per spatial parameter, got kernel {kernel:?}, strides {strides:?}, padding {padding:?}, dilations {dilations:?}, input dilations {x_dilations:?}"
+            ),
+        ));
+    }
+    let mut dims = Vec::with_capacity(n);
+    for i in 0..n {
+        let (k, s, d, xd) = (kernel[i], strides[i], dilations[i], x_dilations[i]);
+        if k == 0 || s == 0 || d == 0 || xd == 0 {
+            return Err(Error::invalid(
+                op,
+                format!(
+                    "kernel sizes, strides and dilations must be at least 1 (dimension {i}: kernel {k}, stride {s}, dilation {d}, input dilation {xd})"
+                ),
+            ));
+        }
+        let (lo, hi) = padding[i];
+        let limit = 1i64 << 40;
+        if lo.abs() > limit || hi.abs() > limit || k > 1 << 40 || d > 1 << 40 || xd > 1 << 40 {
+            return Err(Error::invalid(op, format!("dimension {i}: window parameters are too large")));
+        }
+        let span = dilated_len(input[i], xd) as i64 + lo + hi;
+        let keff = effective_kernel(k, d) as i64;
+        if span < keff {
+            return Err(Error::invalid(
+                op,
+                format!(
+                    "dimension {i}: the window (kernel {k}, dilation {d}, span {keff}) is larger than the padded input ({span} = length {} padded by ({lo}, {hi}))",
+                    input[i]
+                ),
+            ));
+        }
+        let out = ((span - keff) as usize) / s + 1;
+        dims.push(WinDim { input: input[i], kernel: k, stride: s, lo, hi, dilation: d, x_dilation: xd, out });
+    }
+    Ok(dims)
+}
+
+/// A per-dimension integer parameter: one value for every dimension, or
+/// one per dimension; `None` is `default`. Values below `min` are refused.
+pub fn per_dim(op: &str, name: &str, v: Option<&[i64]>, dims: usize, default: i64, min: i64) -> Result<Vec<i64>> {
+    let out = match v {
+        None => vec![default; dims],
+        Some([one]) => vec![*one; dims],
+        Some(v) if v.len() == dims => v.to_vec(),
+        Some(v) => {
+            return Err(Error::invalid(
+                op,
+                format!("{name} {v:?}: expected 1 or {dims} values (one per spatial dimension)"),
+            ));
+        }
+    };
+    if let Some(bad) = out.iter().find(|&&x| x < min) {
+        return Err(Error::invalid(op, format!("{name} {out:?}: {bad} is below {min}")));
+    }
+    Ok(out)
+}
+
+fn to_usize(v: &[i64]) -> Vec<usize> {
+    v.iter().map(|&x| x.max(0) as usize).collect()
+}
+
+/// The padding string of the convolutions and pools: `"SAME"` (output length
+/// `ceil(input / stride)`, the extra padding after, as TensorFlow), `"VALID"`
+/// (none), or integers: one for every side, one per dimension (both
+/// sides), or a pair per dimension (`"[(1, 1), (0, 2)]"`, `"1,1,0,2"`:
+/// brackets, parentheses and spaces are ignored).
+pub fn padding_pairs(
+    op: &str,
+    padding: &str,
+    input: &[usize],
+    keff: &[usize],
+    strides: &[usize],
+) -> Result<Vec<(i64, i64)>> {
+    let dims = input.len();
+    match padding.trim().to_ascii_uppercase().as_str() {
+        "VALID" => return Ok(vec![(0, 0); dims]),
+        "SAME" => {
+            return Ok((0..dims)
+                .map(|i| {
+                    let s = strides[i].max(1);
+                    let out = input[i].div_ceil(s);
+                    let total = ((out.max(1) - 1) * s + keff[i]).saturating_sub(input[i]) as i64;
+                    (total / 2, total - total / 2)
+                })
+                .collect());
+        }
+        _ => {}
+    }
+    let cleaned: String = padding
+        .chars()
+        .map(|c| if "[]()".contains(c) { ' ' } else { c })
+        .collect();
+    let nums: Vec<i64> = cleaned
+        .split([',', ' '])
+        .filter(|t| !t.is_empty())
+        .map(|t| t.parse::<i64>())
+        .collect::<std::result::Result<_, _>>()
+        .map_err(|_| {
+            Error::invalid(
+                op,
+                format!("padding {padding:?}: expected \"SAME\", \"VALID\" or integers such as \"[(1, 1), (2, 2)]\""),
+            )
+        })?;
+    if let Some(n) = nums.iter().find(|&&n| n < 0) {
+        return Err(Error::invalid(op, format!("padding {padding:?}: {n} is negative")));
+    }
+    match nums.len() {
+        1 => Ok(vec![(nums[0], nums[0]); dims]),
+        l if l == dims => Ok(nums.iter().map(|&n| (n, n)).collect()),
+        l if l == 2 * dims => Ok(nums.chunks(2).map(|p| (p[0], p[1])).collect()),
+        l => Err(Error::invalid(
+            op,
+            format!("padding {padding:?}: {l} integers for {dims} spatial dimensions (expected 1, {dims} or {})", 2 * dims),
+        )),
+    }
+}
+
+/// Whether a data format puts channels first (`"NCHW"`, `"channel_first"`)
+/// or last (`"NHWC"`, `"channel_last"`).
+pub fn channel_first(op: &str, format: &str) -> Result<bool> {
+    let f = format.trim();
+    match f {
+        "channel_first" => Ok(true),
+        "channel_last" => Ok(false),
+        _ if f.len() >= 3 && f.starts_with("NC") && f.chars().all(|c| c.is_ascii_uppercase()) => Ok(true),
+        _ if f.len() >= 3 && f.starts_with('N') && f.ends_with('C') && f.chars().all(|c| c.is_ascii_uppercase()) => {
+            Ok(false)
+        }
+        _ => Err(Error::invalid(
+            op,
+            format!("data format {format:?}: expected \"channel_last\", \"channel_first\" or a layout such as \"NHWC\" / \"NCHW\""),
+        )),
+    }
+}
+
+fn ints(v: impl IntoIterator<Item = usize>) -> Ints {
+    Ints::from(v.into_iter().map(|x| x as i64).collect::<Vec<i64>>())
+}
+
+/// `x` with axis 1 moved last (channel-first to channel-last).
+pub fn channels_last(x: &Array) -> Result<Array> {
+    let n = x.ndim();
+    let mut p: Vec<usize> = vec![0];
+    p.extend(2..n);
+    p.push(1);
+    crate::api::permute_dims(x, ints(p))
+}
+
+/// `x` with its last axis moved to position 1 (channel-last to channel-first).
+pub fn channels_first(x: &Array) -> Result<Array> {
+    let n = x.ndim();
+    let mut p: Vec<usize> = vec![0, n - 1];
+    p.extend(1..n - 1);
+    crate::api::permute_dims(x, ints(p))
+}
+
+fn check_rank(op: &str, what: &str, a: &Array, rank: usize) -> Result<()> {
+    if a.ndim() != rank {
+        return Err(Error::shape(
+            op,
+            format!("{what} must have {rank} dimensions, got {}", a.ndim()),
+            vec![a.shape().clone()],
+        ));
+    }
+    Ok(())
+}
+
+/// Filters in `channel_first` layout (`[d_out, d_in / groups, *kernel]`)
+/// permuted to `channel_last` (`[*kernel, d_in / groups, d_out]`).
+fn filters_last(f: &Array) -> Result<Array> {
+    let n = f.ndim();
+    let mut p: Vec<usize> = (2..n).collect();
+    p.push(1);
+    p.push(0);
+    crate::api::permute_dims(f, ints(p))
+}
+
+/// The convolution of channel-last `x` (`[N, *spatial, C_in]`) with
+/// channel-last filters (`[*kernel, C_in / groups, C_out]`), padding given
+/// as pairs: im2col, then one matrix product (per group).
+#[allow(clippy::too_many_arguments)]
+pub fn conv_cl(
+    op: &str,
+    x: &Array,
+    filters: &Array,
+    strides: &[i64],
+    padding: &[(i64, i64)],
+    dilations: &[i64],
+    x_dilations: &[i64],
+    groups: usize,
+) -> Result<Array> {
+    let dims = x.ndim() - 2;
+    let xs = x.shape().dims().to_vec();
+    let fs = filters.shape().dims().to_vec();
+    let k = &fs[..dims];
+    let (cin_g, cout) = (fs[dims], fs[dims + 1]);
+    let cin = xs[dims + 1];
+    if groups == 0 || cin_g * groups != cin || cout % groups != 0 {
+        return Err(Error::shape(
+            op,
+            format!(
+                "the input has {cin} channels and the filters expect {cin_g} per group for {groups} group(s) and give {cout} output channels (need in = filter in * groups and out divisible by groups)"
+            ),
+            vec![x.shape().clone(), filters.shape().clone()],
+        ));
+    }
+    // The window checked here, so that errors name the calling op.
+    let xs_sp = &xs[1..1 + dims];
+    window(op, xs_sp, k, &to_usize(strides), padding, &to_usize(dilations), &to_usize(x_dilations))?;
+    let cols = crate::api::im2col_with(
+        x,
+        ints(k.iter().copied()),
+        opts::Im2col::new()
+            .strides(Ints::from(strides.to_vec()))
+            .padding(Ints::from(padding.iter().flat_map(|&(a, b)| [a, b]).collect::<Vec<_>>()))
+            .dilations(Ints::from(dilations.to_vec()))
+            .x_dilations(Ints::from(x_dilations.to_vec())),
+    )?;
+    let out_sp: Vec<usize> = cols.shape().dims()[1..1 + dims].to_vec();
+    let m: usize = xs[0] * out_sp.iter().product::<usize>();
+    let kp: usize = k.iter().product();
+    let mut out_shape = vec![xs[0]];
+    out_shape.extend(&out_sp);
+    out_shape.push(cout);
+    let y = if groups == 1 {
+        let a = crate::api::reshape(&cols, ints([m, kp * cin]))?;
+        let w = crate::api::reshape(filters, ints([kp * cin, cout]))?;
+        crate::api::matmul(&a, &w)?
+    } else {
+        let (g, cog) = (groups, cout / groups);
+        let a = crate::api::reshape(&cols, ints([m, kp, g, cin_g]))?;
+        let a = crate::api::permute_dims(&a, [2i64, 0, 1, 3])?;
+        let a = crate::api::reshape(&a, ints([g, m, kp * cin_g]))?;
+        let w = crate::api::reshape(filters, ints([kp, cin_g, g, cog]))?;
+        let w = crate::api::permute_dims(&w, [2i64, 0, 1, 3])?;
+        let w = crate::api::reshape(&w, ints([g, kp * cin_g, cog]))?;
+        let y = crate::api::matmul(&a, &w)?;
+        crate::api::permute_dims(&y, [1i64, 0, 2])?
+    };
+    crate::api::reshape(&y, ints(out_shape))
+}
+
+/// `conv_general_dilated`: see its spec entry.
+#[allow(clippy::too_many_arguments)]
+pub fn conv_general_dilated(
+    op: &str,
+    x: &Array,
+    filters: &Array,
+    strides: &Ints,
+    padding: &str,
+    dims: usize,
+    data_format: &str,
+    filter_format: &str,
+    feature_group_count: usize,
+    x_dilations: Option<&Ints>,
+    dilations: Option<&Ints>,
+    bias: Option<&Array>,
+) -> Result<Array> {
+    if dims == 0 {
+        return Err(Error::invalid(op, "dims must be at least 1"));
+    }
+    check_rank(op, "x", x, dims + 2)?;
+    check_rank(op, "filters", filters, dims + 2)?;
+    let cf = channel_first(op, data_format)?;
+    let ff = channel_first(op, filter_format)?;
+    let x = if cf { channels_last(x)? } else { x.clone() };
+    let f = if ff { filters_last(filters)? } else { filters.clone() };
+    let s = per_dim(op, "strides", Some(strides.as_slice()), dims, 1, 1)?;
+    let d = per_dim(op, "dilations", dilations.map(Ints::as_slice), dims, 1, 1)?;
+    let xd = per_dim(op, "x_dilations", x_dilations.map(Ints::as_slice), dims, 1, 1)?;
+    let sp = &x.shape().dims()[1..1 + dims];
+    let k = &f.shape().dims()[..dims];
+    let din: Vec<usize> = sp.iter().zip(&xd).map(|(&n, &v)| dilated_len(n, v as usize)).collect();
+    let keff: Vec<usize> = k.iter().zip(&d).map(|(&n, &v)| effective_kernel(n, v as usize)).collect();
+    let pads = padding_pairs(op, padding, &din, &keff, &to_usize(&s))?;
+    let mut y = conv_cl(op, &x, &f, &s, &pads, &d, &xd, feature_group_count)?;
+    if let Some(b) = bias {
+        y = crate::api::add(&y, b)?;
+    }
+    if cf { channels_first(&y) } else { Ok(y) }
+}
+
+/// `conv_general_transpose`: see its spec entry.
+#[allow(clippy::too_many_arguments)]
+pub fn conv_general_transpose(
+    op: &str,
+    x: &Array,
+    filters: &Array,
+    strides: &Ints,
+    padding: &str,
+    dims: usize,
+    output_shape: Option<&Ints>,
+    filter_format: &str,
+    data_format: &str,
+    dilations: Option<&Ints>,
+    feature_group_count: usize,
+    bias: Option<&Array>,
+) -> Result<Array> {
+    if dims == 0 {
+        return Err(Error::invalid(op, "dims must be at least 1"));
+    }
+    check_rank(op, "x", x, dims + 2)?;
+    check_rank(op, "filters", filters, dims + 2)?;
+    let cf = channel_first(op, data_format)?;
+    let ff = channel_first(op, filter_format)?;
+    let x = if cf { channels_last(x)? } else { x.clone() };
+    // channel_last: [*kernel, d_out / groups, d_in]; channel_first: [d_in, d_out / groups, *kernel].
+    let f = if ff { filters_last(filters)? } else { filters.clone() };
+    let g = feature_group_count;
+    let fs = f.shape().dims().to_vec();
+    let k = fs[..dims].to_vec();
+    let (cog, din_f) = (fs[dims], fs[dims + 1]);
+    let cin = x.shape().dims()[dims + 1];
+    if g == 0 || din_f != cin || cin % g != 0 {
+        return Err(Error::shape(
+            op,
+            format!(
+                "the input has {cin} channels, the filters take {din_f} (they must match and be divisible by the {g} group(s))"
+            ),
+            vec![x.shape().clone(), filters.shape().clone()],
+        ));
+    }
+    let cig = cin / g;
+    let s = per_dim(op, "strides", Some(strides.as_slice()), dims, 1, 1)?;
+    let d = per_dim(op, "dilations", dilations.map(Ints::as_slice), dims, 1, 1)?;
+    let sp: Vec<usize> = x.shape().dims()[1..1 + dims].to_vec();
+    let keff: Vec<usize> = k.iter().zip(&d).map(|(&n, &v)| effective_kernel(n, v as usize)).collect();
+    // The requested output lengths (spatial, or the full shape in the data format).
+    let requested: Option<Vec<i64>> = match output_shape {
+        None => None,
+        Some(o) if o.len() == dims => Some(o.as_slice().to_vec()),
+        Some(o) if o.len() == dims + 2 => {
+            let v = o.as_slice();
+            Some(if cf { v[2..].to_vec() } else { v[1..1 + dims].to_vec() })
+        }
+        Some(o) => {
+            return Err(Error::invalid(
+                op,
+                format!("output_shape {o}: expected {dims} spatial lengths or a full shape of {} dimensions", dims + 2),
+            ));
+        }
+    };
+    let same = padding.trim().eq_ignore_ascii_case("SAME");
+    let mut pads: Vec<(i64, i64)> = Vec::with_capacity(dims);
+    let mut outs: Vec<i64> = Vec::with_capacity(dims);
+    let explicit = if same || padding.trim().eq_ignore_ascii_case("VALID") {
+        None
+    } else {
+        Some(padding_pairs(op, padding, &sp, &keff, &to_usize(&s))?)
+    };
+    for i in 0..dims {
+        let (n, st, ke) = (sp[i] as i64, s[i], keff[i] as i64);
+        let default_out = if same {
+            n * st
+        } else if let Some(e) = &explicit {
+            (n - 1) * st + ke - e[i].0 - e[i].1
+        } else {
+            (n - 1) * st + ke
+        };
+        let o = requested.as_ref().map_or(default_out, |r| r[i]);
+        let (lo, hi) = if same {
+            let total = ((n - 1) * st + ke - o).max(0);
+            (total / 2, total - total / 2)
+        } else if let Some(e) = &explicit {
+            e[i]
+        } else {
+            (0, 0)
+        };
+        // The forward convolution of an output of length o gives back n.
+        let span = o + lo + hi - ke;
+        if o < 0 || span < 0 || span / st + 1 != n {
+            return Err(Error::invalid(
+                op,
+                format!(
+                    "dimension {i}: an output length of {o} is not consistent with input length {n}, stride {st}, kernel span {ke} and padding {padding:?}"
+                ),
+            ));
+        }
+        pads.push((ke - 1 - lo, o - 1 - (n - 1) * st + lo));
+        outs.push(o);
+    }
+    // Flip the taps and swap the channel roles per group:
+    // [*k, cog, g, cig] -> [*k, cig, g, cog] -> [*k, cig, g * cog].
+    let axes: Vec<i64> = (0..dims as i64).collect();
+    let f = crate::api::flip_with(&f, opts::Flip::new().axis(Ints::from(axes)))?;
+    let mut shape4: Vec<usize> = k.clone();
+    shape4.extend([cog, g, cig]);
+    let f = crate::api::reshape(&f, ints(shape4))?;
+    let mut perm: Vec<usize> = (0..dims).collect();
+    perm.extend([dims + 2, dims + 1, dims]);
+    let f = crate::api::permute_dims(&f, ints(perm))?;
+    let mut shape3: Vec<usize> = k.clone();
+    shape3.extend([cig, g * cog]);
+    let f = crate::api::reshape(&f, ints(shape3))?;
+    let ones = vec![1i64; dims];
+    let mut y = conv_cl(op, &x, &f, &ones, &pads, &d, &s, g)?;
+    if let Some(b) = bias {
+        y = crate::api::add(&y, b)?;
+    }
+    if cf { channels_first(&y) } else { Ok(y) }
+}
+
+/// Which pooling.
+#[derive(Debug, Clone, Copy)]
+pub enum Pool {
+    /// The largest element of each window.
+    Max,
+    /// The mean of each window.
+    Avg {
+        /// Count the padding in the divisor.
+        count_include_pad: bool,
+        /// A fixed divisor.
+        divisor_override: Option<f64>,
+    },
+}
+
+/// The max and average pools: see their spec entries.
+#[allow(clippy::too_many_arguments)]
+pub fn pool(
+    op: &str,
+    x: &Array,
+    kernel: &Ints,
+    strides: &Ints,
+    padding: &str,
+    dims: usize,
+    data_format: &str,
+    dilation: Option<&Ints>,
+    ceil_mode: bool,
+    kind: Pool,
+) -> Result<Array> {
+    check_rank(op, "x", x, dims + 2)?;
+    let cf = channel_first(op, data_format)?;
+    let x = if cf { channels_last(x)? } else { x.clone() };
+    let k = per_dim(op, "kernel", Some(kernel.as_slice()), dims, 1, 1)?;
+    let s = per_dim(op, "strides", Some(strides.as_slice()), dims, 1, 1)?;
+    let d = per_dim(op, "dilation", dilation.map(Ints::as_slice), dims, 1, 1)?;
+    let sp: Vec<usize> = x.shape().dims()[1..1 + dims].to_vec();
+    let keff: Vec<usize> = k.iter().zip(&d).map(|(&n, &v)| effective_kernel(n as usize, v as usize)).collect();
+    let explicit = padding_pairs(op, padding, &sp, &keff, &to_usize(&s))?;
+    for (i, &(lo, hi)) in explicit.iter().enumerate() {
+        if 2 * lo.max(hi) > keff[i] as i64 {
+            return Err(Error::invalid(
+                op,
+                format!("padding {padding:?}: dimension {i} pads {lo}, {hi}, more than half the window ({})", keff[i]),
+            ));
+        }
+    }
+    let mut pads = explicit.clone();
+    let mut extra = vec![0i64; dims];
+    if ceil_mode {
+        for i in 0..dims {
+            let (lo, hi) = explicit[i];
+            let span = sp[i] as i64 + lo + hi - keff[i] as i64;
+            if span < 0 {
+                continue;
+            }
+            let st = s[i];
+            let mut out = (span + st - 1) / st + 1;
+            // The last window must start inside the input or the left padding.
+            if (out - 1) * st >= sp[i] as i64 + lo {
+                out -= 1;
+            }
+            extra[i] = ((out - 1) * st + keff[i] as i64 - (sp[i] as i64 + lo + hi)).max(0);
+            pads[i].1 += extra[i];
+        }
+    }
+    let flat = |p: &[(i64, i64)]| Ints::from(p.iter().flat_map(|&(a, b)| [a, b]).collect::<Vec<_>>());
+    let win = |a: &Array, p: &[(i64, i64)]| {
+        crate::api::im2col_with(
+            a,
+            Ints::from(k.clone()),
+            opts::Im2col::new().strides(Ints::from(s.clone())).padding(flat(p)).dilations(Ints::from(d.clone())),
+        )
+    };
+    let taps = Ints::from((1 + dims..1 + 2 * dims).map(|a| a as i64).collect::<Vec<_>>());
+    let mut ones_shape = vec![1usize];
+    ones_shape.extend(&sp);
+    ones_shape.push(1);
+    window(op, &sp, &to_usize(&k), &to_usize(&s), &pads, &to_usize(&d), &vec![1; dims])?;
+    let cols = win(&x, &pads)?;
+    let y = match kind {
+        Pool::Max => {
+            let valid = win(&crate::api::ones_with(Shape::from(ones_shape.clone()), opts::Ones::new().dtype(Dtype::Bool))?, &pads)?;
+            let low = if x.dtype().is_float() {
+                crate::Scalar::Float(f64::NEG_INFINITY)
+            } else {
+                crate::Scalar::Int(crate::dtype::iinfo(x.dtype())?.min)
+            };
+            let low = crate::api::full_with([1usize], low, opts::Full::new().dtype(x.dtype()))?;
+            let filled = crate::api::r#where(&valid, &cols, &low)?;
+            crate::api::max_with(&filled, opts::Max::new().axis(taps))?
+        }
+        Pool::Avg { count_include_pad, divisor_override } => {
+            let total = crate::api::sum_with(&cols, opts::Sum::new().axis(taps.clone()).dtype(x.dtype()))?;
+            let divisor = if let Some(v) = divisor_override {
+                if v == 0.0 {
+                    return Err(Error::invalid(op, "divisor_override must not be 0"));
+                }
+                crate::api::full_with([1usize], v, opts::Full::new().dtype(x.dtype()))?
+            } else if count_include_pad {
+                // Ones over the explicitly padded input; only the ceil-mode
+                // extension counts as outside.
+                let mut shape = vec![1usize];
+                shape.extend(sp.iter().zip(&explicit).map(|(&n, &(lo, hi))| n + (lo + hi) as usize));
+                shape.push(1);
+                let ones = crate::api::ones_with(Shape::from(shape), opts::Ones::new().dtype(x.dtype()))?;
+                let p: Vec<(i64, i64)> = extra.iter().map(|&e| (0, e)).collect();
+                crate::api::sum_with(&win(&ones, &p)?, opts::Sum::new().axis(taps).dtype(x.dtype()))?
+            } else {
+                let ones = crate::api::ones_with(Shape::from(ones_shape.clone()), opts::Ones::new().dtype(x.dtype()))?;
+                crate::api::sum_with(&win(&ones, &pads)?, opts::Sum::new().axis(taps).dtype(x.dtype()))?
+            };
+            crate::api::divide(&total, &divisor)?
+        }
+    };
+    if cf { channels_first(&y) } else { Ok(y) }
+}
+
+/// The gradient of `im2col` with respect to its input: the patches summed
+/// back into place by `col2im`.
+pub fn im2col_vjp(
+    g: &Array,
+    x: &Array,
+    strides: Option<&Ints>,
+    padding: Option<&Ints>,
+    dilations: Option<&Ints>,
+    x_dilations: Option<&Ints>,
+) -> Result<Array> {
+    let dims = x.ndim().saturating_sub(2);
+    let sp = ints(x.shape().dims()[1..1 + dims].iter().copied());
+    let mut o = opts::Col2im::new();
+    if let Some(v) = strides {
+        o = o.strides(v.clone());
+    }
+    if let Some(v) = padding {
+        o = o.padding(v.clone());
+    }
+    if let Some(v) = dilations {
+        o = o.dilations(v.clone());
+    }
+    if let Some(v) = x_dilations {
+        o = o.x_dilations(v.clone());
+    }
+    crate::api::col2im_with(g, sp, o)
+}
+
+/// The gradient of `col2im` with respect to its patches: `im2col` of the
+/// cotangent with the same window.
+pub fn col2im_vjp(
+    g: &Array,
+    cols: &Array,
+    strides: Option<&Ints>,
+    padding: Option<&Ints>,
+    dilations: Option<&Ints>,
+    x_dilations: Option<&Ints>,
+) -> Result<Array> {
+    let dims = cols.ndim().saturating_sub(2) / 2;
+    let k = ints(cols.shape().dims()[1 + dims..1 + 2 * dims].iter().copied());
+    let mut o = opts::Im2col::new();
+    if let Some(v) = strides {
+        o = o.strides(v.clone());
+    }
+    if let Some(v) = padding {
+        o = o.padding(v.clone());
+    }
+    if let Some(v) = dilations {
+        o = o.dilations(v.clone());
+    }
+    if let Some(v) = x_dilations {
+        o = o.x_dilations(v.clone());
+    }
+    crate::api::im2col_with(g, k, o)
+}
+
+/// The geometry `im2col` and `col2im` share: the checked window over the
+/// spatial lengths `spatial` (padding as a flat list of pairs).
+pub fn im2col_window(
+    op: &str,
+    spatial: &[usize],
+    kernel: &[i64],
+    strides: Option<&[i64]>,
+    padding: Option<&[i64]>,
+    dilations: Option<&[i64]>,
+    x_dilations: Option<&[i64]>,
+) -> Result<Vec<WinDim>> {
+    let dims = spatial.len();
+    if kernel.len() != dims {
+        return Err(Error::invalid(
+            op,
+            format!("kernel_size {kernel:?} has {} values for {dims} spatial dimensions", kernel.len()),
+        ));
+    }
+    let s = per_dim(op, "strides", strides, dims, 1, 1)?;
+    let d = per_dim(op, "dilations", dilations, dims, 1, 1)?;
+    let xd = per_dim(op, "x_dilations", x_dilations, dims, 1, 1)?;
+    let k: Vec<i64> = kernel.to_vec();
+    if let Some(b) = k.iter().find(|&&v| v < 1) {
+        return Err(Error::invalid(op, format!("kernel_size {k:?}: {b} is below 1")));
+    }
+    let pads: Vec<(i64, i64)> = match padding {
+        None => vec![(0, 0); dims],
+        Some(p) if p.len() == 2 * dims => p.chunks(2).map(|c| (c[0], c[1])).collect(),
+        Some(p) => {
+            return Err(Error::invalid(
+                op,
+                format!("padding {p:?}: expected {} integers (a (before, after) pair per spatial dimension)", 2 * dims),
+            ));
+        }
+    };
+    window(op, spatial, &to_usize(&k), &to_usize(&s), &pads, &to_usize(&d), &to_usize(&xd))
+}
+
+/// `lstm_update`: see its spec entry.
+#[allow(clippy::too_many_arguments)]
+pub fn lstm_update(
+    op: &str,
+    x: &Array,
+    init_h: &Array,
+    init_c: &Array,
+    kernel: &Array,
+    recurrent_kernel: &Array,
+    bias: Option<&Array>,
+    recurrent_bias: Option<&Array>,
+    time_major: bool,
+) -> Result<(Array, Array, Array)> {
+    check_rank(op, "x", x, 3)?;
+    let x = if time_major { crate::api::permute_dims(x, [1i64, 0, 2])? } else { x.clone() };
+    let t_len = x.shape().dims()[1];
+    let mut xw = crate::api::matmul(&x, kernel)?;
+    if let Some(b) = bias {
+        xw = crate::api::add(&xw, b)?;
+    }
+    let (mut h, mut c) = (init_h.clone(), init_c.clone());
+    let mut hs = Vec::with_capacity(t_len);
+    for t in 0..t_len {
+        let xt = crate::api::get_item(&xw, crate::Index::new(vec![crate::IndexItem::from(..), crate::IndexItem::from(t as i64)]))?;
+        let mut z = crate::api::add(&xt, &crate::api::matmul(&h, recurrent_kernel)?)?;
+        if let Some(b) = recurrent_bias {
+            z = crate::api::add(&z, b)?;
+        }
+        let parts = crate::api::split_with(&z, opts::Split::new().num_or_size_splits(crate::Splits::Sections(4)).axis(-1))?;
+        let [i, f, gt, o] = <[Array; 4]>::try_from(parts)
+            .map_err(|_| Error::invalid(op, "internal error: split into 4 gave another count"))?;
+        let (i, f, gt, o) = (crate::api::sigmoid(&i)?, crate::api::sigmoid(&f)?, crate::api::tanh(&gt)?, crate::api::sigmoid(&o)?);
+        c = crate::api::add(&crate::api::multiply(&f, &c)?, &crate::api::multiply(&i, &gt)?)?;
+        h = crate::api::multiply(&o, &crate::api::tanh(&c)?)?;
+        hs.push(h.clone());
+    }
+    let hidden = if hs.is_empty() {
+        let mut shape = vec![x.shape().dims()[0], 0];
+        shape.push(*init_h.shape().dims().last().unwrap_or(&0));
+        crate::api::zeros_with(Shape::from(shape), opts::Zeros::new().dtype(x.dtype()))?
+    } else {
+        crate::api::stack_with(hs, opts::Stack::new().axis(1))?
+    };
+    let hidden = if time_major { crate::api::permute_dims(&hidden, [1i64, 0, 2])? } else { hidden };
+    Ok((hidden, h, c))
+}
+
+/// `dropout`: see its spec entry.
+#[allow(clippy::too_many_arguments)]
+pub fn dropout(
+    op: &str,
+    x: &Array,
+    prob: f64,
+    scale: bool,
+    dtype: Option<Dtype>,
+    training: bool,
+    seed: Option<i64>,
+    noise_shape: Option<&Shape>,
+) -> Result<Array> {
+    if !(0.0..=1.0).contains(&prob) {
+        return Err(Error::invalid(op, format!("prob {prob} is not in [0, 1]")));
+    }
+    let y = if !training || prob == 0.0 {
+        x.clone()
+    } else if prob == 1.0 {
+        crate::api::zeros_like(x)?
+    } else {
+        let shape = match noise_shape {
+            Some(s) => {
+                crate::broadcast_shapes_of(op, s, x.shape())?;
+                s.clone()
+            }
+            None => x.shape().clone(),
+        };
+        let mut o = opts::RandomUniform::new().shape(shape).dtype(Dtype::Float64);
+        if let Some(s) = seed {
+            o = o.seed(s);
+        }
+        let keep = crate::api::greater_equal(&crate::api::random_uniform_with(o)?, prob)?;
+        let kept = crate::api::r#where(&keep, x, &crate::api::zeros_like(x)?)?;
+        if scale { crate::api::multiply(&kept, 1.0 / (1.0 - prob))? } else { kept }
+    };
+    match dtype {
+        Some(d) if d != y.dtype() => crate::api::astype(&y, d),
+        _ => Ok(y),
+    }
+}
+
+/// `dropout1d`, `dropout2d`, `dropout3d`: one draw per (sample, channel).
+pub fn channel_dropout(
+    op: &str,
+    x: &Array,
+    prob: f64,
+    training: bool,
+    data_format: &str,
+    dims: usize,
+    seed: Option<i64>,
+) -> Result<Array> {
+    let cf = channel_first(op, data_format)?;
+    let nd = x.ndim();
+    if nd != dims + 2 && nd != dims + 1 {
+        return Err(Error::shape(
+            op,
+            format!("x must have {} dimensions (or {} without the batch axis), got {nd}", dims + 2, dims + 1),
+            vec![x.shape().clone()],
+        ));
+    }
+    let batched = nd == dims + 2;
+    let dimsv = x.shape().dims();
+    let channel_axis = match (cf, batched) {
+        (true, true) => 1,
+        (true, false) => 0,
+        (false, _) => nd - 1,
+    };
+    let noise: Shape = (0..nd)
+        .map(|a| if a == channel_axis || (batched && a == 0) { dimsv[a] } else { 1 })
+        .collect();
+    dropout(op, x, prob, true, None, training, seed, Some(&noise))
+}
+
+/// `depthwise_conv2d`: a grouped convolution with one group per channel.
+pub fn depthwise_conv2d(
+    x: &Array,
+    filters: &Array,
+    strides: &Ints,
+    padding: &str,
+    data_format: &str,
+    dilations: Option<&Ints>,
+) -> Result<Array> {
+    let op = "depthwise_conv2d";
+    check_rank(op, "filters", filters, 3)?;
+    let f = filters.shape().dims();
+    let f4 = crate::api::reshape(filters, ints([f[0], f[1], 1, f[2]]))?;
+    conv_general_dilated(op, x, &f4, strides, padding, 2, data_format, "channel_last", f[2], None, dilations, None)
+}
+
+/// `embedding`: see its spec entry.
+pub fn embedding(weights: &Array, indices: &Array, max_norm: Option<f64>) -> Result<Array> {
+    let op = "embedding";
+    check_rank(op, "weights", weights, 2)?;
+    if !indices.dtype().is_int() {
+        return Err(Error::invalid(op, format!("indices must be integers, got {}", indices.dtype())));
+    }
+    let rows = weights.shape().dims()[0] as i64;
+    let ix = crate::api::astype(indices, Dtype::Int64)?;
+    let bad = crate::api::logical_or(&crate::api::less(&ix, 0)?, &crate::api::greater_equal(&ix, rows)?)?;
+    if crate::api::any(&bad)?.to_vec::<bool>()?.first().copied().unwrap_or(false) {
+        return Err(Error::invalid(op, format!("an index is outside [0, {rows}) (weights {})", weights.shape())));
+    }
+    let e = crate::api::take_with(weights, &ix, opts::Take::new().axis(0))?;
+    match max_norm {
+        None => Ok(e),
+        Some(m) => {
+            let norms = crate::api::vector_norm_with(&e, opts::VectorNorm::new().axis(-1).keepdims(true))?;
+            let scaled = crate::api::multiply(&crate::api::divide(&e, &norms)?, m)?;
+            crate::api::r#where(&crate::api::greater(&norms, m)?, &scaled, &e)
+        }
+    }
+}
+
+/// `scaled_dot_product_attention`: see its spec entry.
+#[allow(clippy::too_many_arguments)]
+pub fn attention(
+    query: &Array,
+    key: &Array,
+    value: &Array,
+    scale: Option<f64>,
+    mask: Option<&Array>,
+    dropout_p: f64,
+    is_causal: bool,
+    training: bool,
+) -> Result<Array> {
+    let op = "scaled_dot_product_attention";
+    if query.ndim() < 2 || key.ndim() < 2 || value.ndim() < 2 {
+        return Err(Error::shape(
+            op,
+            "query, key and value need at least 2 dimensions",
+            vec![query.shape().clone(), key.shape().clone(), value.shape().clone()],
+        ));
+    }
+    let d = *query.shape().dims().last().unwrap_or(&1);
+    let scale = scale.unwrap_or(1.0 / (d.max(1) as f64).sqrt());
+    let mut s = crate::api::multiply(
+        &crate::api::matmul_with(query, key, opts::Matmul::new().transpose_b(true))?,
+        scale,
+    )?;
+    let lowest = crate::dtype::finfo(s.dtype())?.min;
+    if is_causal {
+        let (l, k) = (s.shape().dims()[s.ndim() - 2], s.shape().dims()[s.ndim() - 1]);
+        let ones = crate::api::ones_with([l, k], opts::Ones::new().dtype(Dtype::Bool))?;
+        let causal = crate::api::tril(&ones)?;
+        s = crate::api::r#where(&causal, &s, lowest)?;
+    }
+    if let Some(m) = mask {
+        s = if m.dtype().is_bool() {
+            crate::api::r#where(m, &s, lowest)?
+        } else {
+            crate::api::add(&s, m)?
+        };
+    }
+    let mut w = crate::api::softmax(&s)?;
+    if training && dropout_p > 0.0 {
+        w = dropout(op, &w, dropout_p, true, None, true, None, None)?;
+    }
+    crate::api::matmul(&w, value)
+}
