@@ -684,3 +684,56 @@ fn bad_input_is_an_error_naming_the_op() {
         assert!(e.to_string().contains(op), "{op}: {e}");
     }
 }
+
+#[test]
+fn einsum_identities() {
+    let mut r = Lcg(31);
+    let a = arr(&[3, 4], r.vec(12));
+    let b = arr(&[4, 5], r.vec(20));
+    let sq = arr(&[4, 4], r.vec(16));
+    let batch = arr(&[2, 3, 4], r.vec(24));
+    let batch2 = arr(&[2, 4, 5], r.vec(40));
+    let v = arr(&[4], r.vec(4));
+    let e = |eq: &str, xs: &[&Array]| ivy::einsum(eq, xs.to_vec()).unwrap_or_else(|err| panic!("{eq}: {err}"));
+    close(&vals(&e("ij,jk->ik", &[&a, &b])), &vals(&ivy::matmul(&a, &b).unwrap()), 1e-12);
+    close(&vals(&e("ij,jk", &[&a, &b])), &vals(&ivy::matmul(&a, &b).unwrap()), 1e-12);
+    close(&vals(&e("ik,kj->ji", &[&a, &b])), &vals(&ivy::matrix_transpose(&ivy::matmul(&a, &b).unwrap()).unwrap()), 1e-12);
+    close(&vals(&e("ii", &[&sq])), &vals(&ivy::trace(&sq).unwrap()), 1e-12);
+    close(&vals(&e("ii->i", &[&sq])), &vals(&ivy::diagonal(&sq).unwrap()), 1e-12);
+    close(&vals(&e("ij->ji", &[&a])), &vals(&ivy::matrix_transpose(&a).unwrap()), 1e-12);
+    close(&vals(&e("ij->", &[&a])), &vals(&ivy::sum(&a).unwrap()), 1e-12);
+    close(&vals(&e("ij->j", &[&a])), &vals(&ivy::sum_with(&a, opts::Sum::new().axis(0)).unwrap()), 1e-12);
+    close(&vals(&e("bij,bjk->bik", &[&batch, &batch2])), &vals(&ivy::matmul(&batch, &batch2).unwrap()), 1e-12);
+    close(&vals(&e("...ij,...jk->...ik", &[&batch, &batch2])), &vals(&ivy::matmul(&batch, &batch2).unwrap()), 1e-12);
+    close(&vals(&e("...j,j->...", &[&batch, &v])), &vals(&ivy::matmul(&batch, &v).unwrap()), 1e-12);
+    close(&vals(&e("i,i", &[&v, &v])), &vals(&ivy::vecdot(&v, &v).unwrap()), 1e-12);
+    close(&vals(&e("i,j->ij", &[&v, &v])), &vals(&ivy::outer(&v, &v).unwrap()), 1e-12);
+    // Three operands: a chain of products; broadcasting over a length-1 axis.
+    let c = arr(&[5, 2], r.vec(10));
+    let abc = ivy::matmul(&ivy::matmul(&a, &b).unwrap(), &c).unwrap();
+    close(&vals(&e("ij,jk,kl->il", &[&a, &b, &c])), &vals(&abc), 1e-12);
+    let one = arr(&[1, 4], r.vec(4));
+    let bsum = ivy::multiply(&a, &one).unwrap();
+    close(&vals(&e("ij,ij->ij", &[&a, &one])), &vals(&bsum), 1e-12);
+    // A repeated subscript across a diagonal and a product: sum_i A[i,i] v[i].
+    let want: f64 = (0..4).map(|i| vals(&sq)[i * 5] * vals(&v)[i]).sum();
+    close(&vals(&e("ii,i", &[&sq, &v])), &[want], 1e-12);
+    // Integers stay integers.
+    let ia = ivy::array![[1i64, 2], [3, 4]];
+    assert_eq!(ivy::einsum("ij,jk->ik", [&ia, &ia]).unwrap(), ivy::array![[7i64, 10], [15, 22]]);
+}
+
+#[test]
+fn einsum_is_differentiable_and_refuses_bad_subscripts() {
+    let mut r = Lcg(41);
+    let a = arr(&[3, 4], r.vec(12));
+    let b = arr(&[4, 2], r.vec(8));
+    let g = ivy::grad(|a: &Array| ivy::sum(&ivy::einsum("ij,jk->ik", [a, &b])?))(&a).unwrap();
+    let want = ivy::grad(|a: &Array| ivy::sum(&ivy::matmul(a, &b)?))(&a).unwrap();
+    close(&vals(&g), &vals(&want), 1e-12);
+    for eq in ["ij,jk->ik,", "ij->ii", "ij->k", "i,j", "ij,jk->i-k", "i...j...,jk", "ijk,jk"] {
+        let err = ivy::einsum(eq, [&a, &b]).expect_err(eq);
+        assert!(err.to_string().contains("einsum"), "{eq}: {err}");
+    }
+    assert!(ivy::einsum("ij,ij", [&a, &b]).is_err());
+}

@@ -898,3 +898,226 @@ pub fn attention(
     }
     crate::api::matmul(&w, value)
 }
+
+/// An einsum label: a letter, or one broadcast (ellipsis) dimension,
+/// numbered from the right.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+enum Label {
+    Ellipsis(usize),
+    Letter(char),
+}
+
+/// One einsum term: letters with at most one `...`.
+fn einsum_term(eq: &str, term: &str) -> Result<(Vec<char>, Option<usize>)> {
+    let mut letters = Vec::new();
+    let mut ellipsis = None;
+    let mut rest = term;
+    while let Some(c) = rest.chars().next() {
+        if rest.starts_with("...") {
+            if ellipsis.is_some() {
+                return Err(Error::invalid("einsum", format!("{eq:?}: more than one ... in {term:?}")));
+            }
+            ellipsis = Some(letters.len());
+            rest = &rest[3..];
+        } else if c.is_ascii_alphabetic() {
+            letters.push(c);
+            rest = &rest[1..];
+        } else {
+            return Err(Error::invalid("einsum", format!("{eq:?}: {c:?} is not a subscript (letters and ... only)")));
+        }
+    }
+    Ok((letters, ellipsis))
+}
+
+/// The labels of an operand of rank `ndim` for a term; `total` is the
+/// number of broadcast dimensions over all operands.
+fn einsum_labels(eq: &str, term: &(Vec<char>, Option<usize>), ndim: usize, total: usize) -> Result<Vec<Label>> {
+    let (letters, ell) = term;
+    let n_ell = ndim.checked_sub(letters.len()).ok_or_else(|| {
+        Error::invalid("einsum", format!("{eq:?}: {} subscripts for an operand of {ndim} dimensions", letters.len()))
+    })?;
+    let at = match ell {
+        Some(at) => *at,
+        None if n_ell == 0 => letters.len(),
+        None => {
+            return Err(Error::invalid(
+                "einsum",
+                format!("{eq:?}: {} subscripts for an operand of {ndim} dimensions (and no ...)", letters.len()),
+            ));
+        }
+    };
+    let mut out: Vec<Label> = letters[..at].iter().map(|&c| Label::Letter(c)).collect();
+    out.extend((0..n_ell).map(|j| Label::Ellipsis(total - n_ell + j)));
+    out.extend(letters[at..].iter().map(|&c| Label::Letter(c)));
+    Ok(out)
+}
+
+fn axes_of(labels: &[Label], pick: impl Fn(&Label) -> bool) -> Vec<i64> {
+    labels.iter().enumerate().filter(|(_, l)| pick(l)).map(|(i, _)| i as i64).collect()
+}
+
+/// Sum `x` over the axes whose label `drop` selects.
+fn sum_labels(x: Array, labels: Vec<Label>, drop: impl Fn(&Label) -> bool) -> Result<(Array, Vec<Label>)> {
+    let axes = axes_of(&labels, &drop);
+    if axes.is_empty() {
+        return Ok((x, labels));
+    }
+    let d = x.dtype();
+    let y = crate::api::sum_with(&x, opts::Sum::new().axis(Ints::from(axes)).dtype(d))?;
+    Ok((y, labels.into_iter().filter(|l| !drop(l)).collect()))
+}
+
+fn permute_to(x: &Array, labels: &[Label], order: &[Label]) -> Result<Array> {
+    let perm: Vec<i64> = order
+        .iter()
+        .map(|l| labels.iter().position(|m| m == l).unwrap_or(0) as i64)
+        .collect();
+    if perm.iter().enumerate().all(|(i, &p)| i as i64 == p) {
+        return Ok(x.clone());
+    }
+    crate::api::permute_dims(x, Ints::from(perm))
+}
+
+/// `x` broadcast so that the axes labelled in `sizes` have those lengths.
+fn broadcast_labels(x: Array, labels: &[Label], sizes: &std::collections::BTreeMap<Label, usize>) -> Result<Array> {
+    let target: Vec<usize> = labels
+        .iter()
+        .zip(x.shape().dims())
+        .map(|(l, &n)| sizes.get(l).copied().unwrap_or(n))
+        .collect();
+    if target == x.shape().dims() {
+        return Ok(x);
+    }
+    crate::api::broadcast_to(&x, Shape::from(target))
+}
+
+/// `einsum`: see its spec entry.
+pub fn einsum(equation: &str, operands: &[Array]) -> Result<Array> {
+    let op = "einsum";
+    let eq: String = equation.chars().filter(|c| !c.is_whitespace()).collect();
+    let (lhs, rhs) = match eq.split_once("->") {
+        Some((l, r)) => (l.to_string(), Some(r.to_string())),
+        None => (eq.clone(), None),
+    };
+    let terms: Vec<&str> = lhs.split(',').collect();
+    if terms.len() != operands.len() {
+        return Err(Error::invalid(
+            op,
+            format!("{equation:?} has {} operand terms for {} operands", terms.len(), operands.len()),
+        ));
+    }
+    let parsed: Vec<(Vec<char>, Option<usize>)> = terms.iter().map(|t| einsum_term(equation, t)).collect::<Result<_>>()?;
+    let total = parsed
+        .iter()
+        .zip(operands)
+        .map(|(t, x)| x.ndim().saturating_sub(t.0.len()))
+        .max()
+        .unwrap_or(0);
+    let labels: Vec<Vec<Label>> = parsed
+        .iter()
+        .zip(operands)
+        .map(|(t, x)| einsum_labels(equation, t, x.ndim(), total))
+        .collect::<Result<_>>()?;
+    // The output labels.
+    let out: Vec<Label> = match &rhs {
+        Some(r) => {
+            let (letters, ell) = einsum_term(equation, r)?;
+            let at = ell.unwrap_or(letters.len());
+            let mut o: Vec<Label> = letters[..at].iter().map(|&c| Label::Letter(c)).collect();
+            if ell.is_some() {
+                o.extend((0..total).map(Label::Ellipsis));
+            }
+            o.extend(letters[at..].iter().map(|&c| Label::Letter(c)));
+            for (i, l) in o.iter().enumerate() {
+                if o[..i].contains(l) {
+                    return Err(Error::invalid(op, format!("{equation:?}: an output subscript repeats")));
+                }
+                if !labels.iter().any(|ls| ls.contains(l)) {
+                    return Err(Error::invalid(op, format!("{equation:?}: output subscript {l:?} is in no operand")));
+                }
+            }
+            o
+        }
+        None => {
+            let mut o: Vec<Label> = (0..total).map(Label::Ellipsis).collect();
+            let mut counts: std::collections::BTreeMap<char, usize> = Default::default();
+            for t in &parsed {
+                for &c in &t.0 {
+                    *counts.entry(c).or_default() += 1;
+                }
+            }
+            o.extend(counts.into_iter().filter(|&(_, n)| n == 1).map(|(c, _)| Label::Letter(c)));
+            o
+        }
+    };
+    // The length of every label, checked (1 broadcasts).
+    let mut sizes: std::collections::BTreeMap<Label, usize> = Default::default();
+    for (ls, x) in labels.iter().zip(operands) {
+        for (l, &n) in ls.iter().zip(x.shape().dims()) {
+            let e = sizes.entry(*l).or_insert(n);
+            if *e != n && n != 1 {
+                if *e == 1 {
+                    *e = n;
+                } else {
+                    return Err(Error::shape(
+                        op,
+                        format!("{equation:?}: subscript {l:?} has lengths {} and {n}", *e),
+                        operands.iter().map(|x| x.shape().clone()).collect(),
+                    ));
+                }
+            }
+        }
+    }
+    // Each operand: diagonals for repeated labels.
+    let mut items: Vec<(Array, Vec<Label>)> = Vec::with_capacity(operands.len());
+    for (x, ls) in operands.iter().zip(&labels) {
+        let (mut x, mut ls) = (x.clone(), ls.clone());
+        while let Some((a1, a2)) = (0..ls.len()).find_map(|i| (i + 1..ls.len()).find(|&j| ls[j] == ls[i]).map(|j| (i, j))) {
+            let (n1, n2) = (x.shape().dims()[a1], x.shape().dims()[a2]);
+            if n1 != n2 {
+                x = broadcast_labels(x, &ls, &sizes)?;
+            }
+            x = crate::api::diagonal_with(&x, opts::Diagonal::new().axis1(a1 as i64).axis2(a2 as i64))?;
+            let l = ls[a1];
+            ls.remove(a2);
+            ls.remove(a1);
+            ls.push(l);
+        }
+        items.push((x, ls));
+    }
+    // Combine left to right, summing labels no longer needed as early as possible.
+    let needed_after = |k: usize, items: &[(Array, Vec<Label>)], l: &Label| {
+        out.contains(l) || items[k + 1..].iter().any(|(_, ls)| ls.contains(l))
+    };
+    let mut iter = items.clone().into_iter().enumerate();
+    let (_, (x0, l0)) = iter.next().ok_or_else(|| Error::invalid(op, "einsum needs at least one operand"))?;
+    let (mut acc, mut la) = sum_labels(x0, l0, |l| !needed_after(0, &items, l) && !items[1..].iter().any(|(_, ls)| ls.contains(l)))?;
+    for (k, (b, lb)) in iter {
+        let keep = |l: &Label| needed_after(k, &items, l);
+        // Labels only in one side and needed nowhere else go first.
+        let (a, la2) = sum_labels(acc, la, |l| !keep(l) && !lb.contains(l))?;
+        let (b, lb) = sum_labels(b, lb, |l| !keep(l) && !la2.contains(l))?;
+        let batch: Vec<Label> = la2.iter().filter(|l| lb.contains(l) && keep(l)).copied().collect();
+        let contract: Vec<Label> = la2.iter().filter(|l| lb.contains(l) && !keep(l)).copied().collect();
+        let a_only: Vec<Label> = la2.iter().filter(|l| !lb.contains(l)).copied().collect();
+        let b_only: Vec<Label> = lb.iter().filter(|l| !la2.contains(l)).copied().collect();
+        let a = broadcast_labels(a, &la2, &sizes)?;
+        let b = broadcast_labels(b, &lb, &sizes)?;
+        let ord_a: Vec<Label> = batch.iter().chain(&a_only).chain(&contract).copied().collect();
+        let ord_b: Vec<Label> = batch.iter().chain(&contract).chain(&b_only).copied().collect();
+        let a = permute_to(&a, &la2, &ord_a)?;
+        let b = permute_to(&b, &lb, &ord_b)?;
+        let prod = |ls: &[Label]| ls.iter().map(|l| sizes[l]).product::<usize>();
+        let (nb, m, kk, n) = (prod(&batch), prod(&a_only), prod(&contract), prod(&b_only));
+        let a = crate::api::reshape(&a, ints([nb, m, kk]))?;
+        let b = crate::api::reshape(&b, ints([nb, kk, n]))?;
+        let y = crate::api::matmul(&a, &b)?;
+        let dims: Vec<usize> = batch.iter().chain(&a_only).chain(&b_only).map(|l| sizes[l]).collect();
+        acc = crate::api::reshape(&y, ints(dims))?;
+        la = batch.iter().chain(&a_only).chain(&b_only).copied().collect();
+    }
+    let (acc, la) = sum_labels(acc, la, |l| !out.contains(l))?;
+    let acc = broadcast_labels(acc, &la, &sizes)?;
+    let y = permute_to(&acc, &la, &out)?;
+    Ok(y)
+}
