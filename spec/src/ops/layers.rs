@@ -122,6 +122,7 @@ category layers {
     #[dtypes(float)]
     #[out(custom)]
     #[not_differentiable]
+    #[sample(prob = 0.0)]
     fn dropout(
         x: Array,
         prob: f64,
@@ -154,6 +155,7 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[not_differentiable]
+    #[sample(prob = 0.0)]
     fn dropout1d(
         x: Array,
         prob: f64,
@@ -177,7 +179,7 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[not_differentiable]
-    #[sample(x = [1, 2, 2, 3])]
+    #[sample(x = [1, 2, 2, 3], prob = 0.0)]
     fn dropout2d(
         x: Array,
         prob: f64,
@@ -201,7 +203,7 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[not_differentiable]
-    #[sample(x = [1, 2, 2, 1, 2])]
+    #[sample(x = [1, 2, 2, 1, 2], prob = 0.0)]
     fn dropout3d(
         x: Array,
         prob: f64,
