@@ -737,3 +737,95 @@ fn einsum_is_differentiable_and_refuses_bad_subscripts() {
     }
     assert!(ivy::einsum("ij,ij", [&a, &b]).is_err());
 }
+
+#[test]
+fn multi_head_attention_is_per_head_attention_of_projections() {
+    let mut r = Lcg(51);
+    let (b, l, s, e, h) = (2, 3, 4, 6, 3);
+    let q = arr(&[b, l, e], r.vec(b * l * e));
+    let kv = arr(&[b, s, e], r.vec(b * s * e));
+    let w_in = arr(&[3 * e, e], r.vec(3 * e * e));
+    let b_in = arr(&[3 * e], r.vec(3 * e));
+    let w_out = arr(&[e, e], r.vec(e * e));
+    let b_out = arr(&[e], r.vec(e));
+    let pad = Array::from_shape_vec(ivy::Shape::from([b, s]), vec![false, false, true, false, false, true, true, false]).unwrap();
+    let o = opts::MultiHeadAttention::new()
+        .key(kv.clone())
+        .num_heads(h)
+        .in_proj_weights(w_in.clone())
+        .in_proj_bias(b_in.clone())
+        .out_proj_weights(w_out.clone())
+        .out_proj_bias(b_out.clone())
+        .key_padding_mask(pad.clone())
+        .average_attention_weights(false);
+    let (out, w) = ivy::multi_head_attention_with(&q, o).unwrap();
+    assert_eq!(out.shape().dims(), &[b, l, e]);
+    assert_eq!(w.shape().dims(), &[b, h, l, s]);
+
+    // By hand: project, split heads, attend with the padding masked, join, project.
+    let proj = |x: &Array, part: usize| -> Array {
+        let wp = ivy::get_item(&w_in, ivy::s![part * e..(part + 1) * e]).unwrap();
+        let bp = ivy::get_item(&b_in, ivy::s![part * e..(part + 1) * e]).unwrap();
+        ivy::linear_with(x, &wp, opts::Linear::new().bias(bp)).unwrap()
+    };
+    let (pq, pk, pv) = (proj(&q, 0), proj(&kv, 1), proj(&kv, 2));
+    let d = e / h;
+    let keep = ivy::reshape(&ivy::logical_not(&pad).unwrap(), [b, 1, s]).unwrap();
+    let mut heads = Vec::new();
+    for hh in 0..h {
+        let cut = |x: &Array| ivy::get_item(x, ivy::s![.., .., hh * d..(hh + 1) * d]).unwrap();
+        let o = opts::ScaledDotProductAttention::new().mask(keep.clone());
+        heads.push(ivy::scaled_dot_product_attention_with(&cut(&pq), &cut(&pk), &cut(&pv), o).unwrap());
+    }
+    let joined = ivy::concat_with(heads, opts::Concat::new().axis(Some(-1))).unwrap();
+    let want = ivy::linear_with(&joined, &w_out, opts::Linear::new().bias(b_out)).unwrap();
+    close(&vals(&out), &vals(&want), 1e-12);
+    // Padded keys get no weight.
+    let wv = w.to_ndarray::<f64>().unwrap();
+    for hh in 0..h {
+        for i in 0..l {
+            assert_eq!(wv[[0, hh, i, 2]], 0.0);
+            assert_eq!(wv[[1, hh, i, 1]], 0.0);
+        }
+    }
+    // Sequence-first input gives the same output, sequence-first.
+    let qt = ivy::permute_dims(&q, [1, 0, 2]).unwrap();
+    let kt = ivy::permute_dims(&kv, [1, 0, 2]).unwrap();
+    let o = opts::MultiHeadAttention::new().key(kt).num_heads(h).batch_first(false).in_proj_weights(w_in);
+    let (ot, _) = ivy::multi_head_attention_with(&qt, o).unwrap();
+    assert_eq!(ot.shape().dims(), &[l, b, e]);
+}
+
+#[test]
+fn adaptive_pools_match_pytorch_windows() {
+    let mut r = Lcg(61);
+    let (h, w, c) = (7, 5, 2);
+    let x = r.vec(h * w * c);
+    for (oh, ow) in [(3, 2), (7, 5), (1, 1), (4, 4)] {
+        let mut avg = Vec::new();
+        let mut mx = Vec::new();
+        for i in 0..oh {
+            let (hs, he) = (i * h / oh, ((i + 1) * h).div_ceil(oh));
+            for j in 0..ow {
+                let (ws, we) = (j * w / ow, ((j + 1) * w).div_ceil(ow));
+                for ch in 0..c {
+                    let vs: Vec<f64> = (hs..he).flat_map(|a| (ws..we).map(move |b| (a, b))).map(|(a, b)| x[(a * w + b) * c + ch]).collect();
+                    avg.push(vs.iter().sum::<f64>() / vs.len() as f64);
+                    mx.push(vs.iter().cloned().fold(f64::NEG_INFINITY, f64::max));
+                }
+            }
+        }
+        let xa = arr(&[1, h, w, c], x.clone());
+        close(&vals(&ivy::adaptive_avg_pool2d(&xa, [oh, ow]).unwrap()), &avg, 1e-12);
+        let o = opts::AdaptiveMaxPool2d::new().data_format("NHWC");
+        close(&vals(&ivy::adaptive_max_pool2d_with(&xa, [oh, ow], o).unwrap()), &mx, 0.0);
+    }
+    // 1-d, channel-first and unbatched.
+    let x1 = arr(&[2, 6], r.vec(12));
+    let y = ivy::adaptive_avg_pool1d(&x1, 4).unwrap();
+    assert_eq!(y.shape().dims(), &[2, 4]);
+    let v = vals(&x1);
+    close(&vals(&y)[..1], &[(v[0] + v[1]) / 2.0], 1e-12);
+    assert!(ivy::adaptive_avg_pool1d(&x1, 0).is_err());
+    assert!(ivy::adaptive_avg_pool2d(&x1, 2).is_err());
+}

@@ -1121,3 +1121,208 @@ pub fn einsum(equation: &str, operands: &[Array]) -> Result<Array> {
     let y = permute_to(&acc, &la, &out)?;
     Ok(y)
 }
+
+/// `x @ w^T + b`.
+fn project(x: &Array, w: Option<&Array>, b: Option<&Array>) -> Result<Array> {
+    let y = match w {
+        Some(w) => crate::api::matmul_with(x, w, opts::Matmul::new().transpose_b(true))?,
+        None => x.clone(),
+    };
+    match b {
+        Some(b) => crate::api::add(&y, b),
+        None => Ok(y),
+    }
+}
+
+fn thirds(op: &str, what: &str, a: &Array) -> Result<[Array; 3]> {
+    let parts = crate::api::split_with(a, opts::Split::new().num_or_size_splits(crate::Splits::Sections(3)).axis(0))?;
+    <[Array; 3]>::try_from(parts).map_err(|_| Error::invalid(op, format!("{what} does not split into 3 parts")))
+}
+
+/// The weights of `multi_head_attention`'s projections.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Projections<'a> {
+    /// `[3 e, e]`: the query, key and value projections stacked.
+    pub in_proj_weights: Option<&'a Array>,
+    /// `[e_q, e]`.
+    pub q_proj_weights: Option<&'a Array>,
+    /// `[e_k, e]`.
+    pub k_proj_weights: Option<&'a Array>,
+    /// `[e_v, e]`.
+    pub v_proj_weights: Option<&'a Array>,
+    /// `[e_out, h * d_v]`.
+    pub out_proj_weights: Option<&'a Array>,
+    /// `[3 e]`.
+    pub in_proj_bias: Option<&'a Array>,
+    /// `[e_out]`.
+    pub out_proj_bias: Option<&'a Array>,
+}
+
+/// `multi_head_attention`: see its spec entry.
+#[allow(clippy::too_many_arguments)]
+pub fn multi_head_attention(
+    query: &Array,
+    key: Option<&Array>,
+    value: Option<&Array>,
+    batch_first: bool,
+    num_heads: usize,
+    scale: Option<f64>,
+    attention_mask: Option<&Array>,
+    p: Projections<'_>,
+    is_causal: bool,
+    key_padding_mask: Option<&Array>,
+    average_attention_weights: bool,
+    dropout_p: f64,
+    training: bool,
+) -> Result<(Array, Array)> {
+    let op = "multi_head_attention";
+    let key = key.unwrap_or(query);
+    let value = value.unwrap_or(key);
+    let nd = query.ndim();
+    if !(nd == 2 || nd == 3) || key.ndim() != nd || value.ndim() != nd {
+        return Err(Error::shape(
+            op,
+            "query, key and value must all be [batch, length, embedding] (or unbatched [length, embedding])",
+            vec![query.shape().clone(), key.shape().clone(), value.shape().clone()],
+        ));
+    }
+    if num_heads == 0 {
+        return Err(Error::invalid(op, "num_heads must be at least 1"));
+    }
+    let batched = nd == 3;
+    let prep = |a: &Array| -> Result<Array> {
+        if !batched {
+            crate::api::expand_dims(a)
+        } else if batch_first {
+            Ok(a.clone())
+        } else {
+            crate::api::permute_dims(a, [1i64, 0, 2])
+        }
+    };
+    let (q, k, v) = (prep(query)?, prep(key)?, prep(value)?);
+    let (bq, bk, bv) = match p.in_proj_bias {
+        Some(b) => {
+            let [a, b2, c] = thirds(op, "in_proj_bias", b)?;
+            (Some(a), Some(b2), Some(c))
+        }
+        None => (None, None, None),
+    };
+    let (q, k, v) = if let Some(w) = p.in_proj_weights {
+        let [wq, wk, wv] = thirds(op, "in_proj_weights", w)?;
+        (project(&q, Some(&wq), bq.as_ref())?, project(&k, Some(&wk), bk.as_ref())?, project(&v, Some(&wv), bv.as_ref())?)
+    } else {
+        (
+            project(&q, p.q_proj_weights, bq.as_ref())?,
+            project(&k, p.k_proj_weights, bk.as_ref())?,
+            project(&v, p.v_proj_weights, bv.as_ref())?,
+        )
+    };
+    let heads = |a: &Array| -> Result<Array> {
+        let d = a.shape().dims();
+        let (b, l, e) = (d[0], d[1], d[2]);
+        if e % num_heads != 0 {
+            return Err(Error::shape(
+                op,
+                format!("an embedding of {e} does not split into {num_heads} heads"),
+                vec![a.shape().clone()],
+            ));
+        }
+        let r = crate::api::reshape(a, ints([b, l, num_heads, e / num_heads]))?;
+        crate::api::permute_dims(&r, [0i64, 2, 1, 3])
+    };
+    let (q, k, v) = (heads(&q)?, heads(&k)?, heads(&v)?);
+    let d = q.shape().dims()[3];
+    let scale = scale.unwrap_or(1.0 / (d.max(1) as f64).sqrt());
+    let mut s = crate::api::multiply(&crate::api::matmul_with(&q, &k, opts::Matmul::new().transpose_b(true))?, scale)?;
+    let lowest = crate::dtype::finfo(s.dtype())?.min;
+    let (l, sl) = (s.shape().dims()[2], s.shape().dims()[3]);
+    if is_causal {
+        let ones = crate::api::ones_with([l, sl], opts::Ones::new().dtype(Dtype::Bool))?;
+        s = crate::api::r#where(&crate::api::tril(&ones)?, &s, lowest)?;
+    }
+    if let Some(m) = attention_mask {
+        s = if m.dtype().is_bool() { crate::api::r#where(m, &s, lowest)? } else { crate::api::add(&s, m)? };
+    }
+    if let Some(m) = key_padding_mask {
+        let m = if batched { m.clone() } else { crate::api::expand_dims(m)? };
+        let b = s.shape().dims()[0];
+        let m = crate::api::reshape(&m, ints([b, 1, 1, sl]))?;
+        let ignore = if m.dtype().is_bool() { m } else { crate::api::not_equal(&m, 0)? };
+        s = crate::api::r#where(&ignore, lowest, &s)?;
+    }
+    let mut w = crate::api::softmax(&s)?;
+    let weights = if average_attention_weights {
+        crate::api::mean_with(&w, opts::Mean::new().axis(1))?
+    } else {
+        w.clone()
+    };
+    if training && dropout_p > 0.0 {
+        w = dropout(op, &w, dropout_p, true, None, true, None, None)?;
+    }
+    let o = crate::api::matmul(&w, &v)?;
+    let o = crate::api::permute_dims(&o, [0i64, 2, 1, 3])?;
+    let od = o.shape().dims().to_vec();
+    let o = crate::api::reshape(&o, ints([od[0], od[1], od[2] * od[3]]))?;
+    let o = project(&o, p.out_proj_weights, p.out_proj_bias)?;
+    let (o, weights) = if !batched {
+        (crate::api::squeeze_with(&o, opts::Squeeze::new().axis(0))?, crate::api::squeeze_with(&weights, opts::Squeeze::new().axis(0))?)
+    } else if batch_first {
+        (o, weights)
+    } else {
+        (crate::api::permute_dims(&o, [1i64, 0, 2])?, weights)
+    };
+    Ok((o, weights))
+}
+
+/// The adaptive pools: output length `out` per spatial dimension; window
+/// `i` of an input of length `n` covers `floor(i n / out)` to `ceil((i + 1)
+/// n / out)`, as PyTorch. Both reductions are separable, so they run one
+/// spatial axis at a time: a matrix product by the averaging matrix, or a
+/// max per window.
+pub fn adaptive_pool(op: &str, x: &Array, output_size: &Ints, dims: usize, data_format: &str, max: bool) -> Result<Array> {
+    let cf = channel_first(op, data_format)?;
+    let batched = x.ndim() == dims + 2;
+    if !batched && x.ndim() != dims + 1 {
+        return Err(Error::shape(
+            op,
+            format!("x must have {} dimensions (or {} without the batch axis), got {}", dims + 2, dims + 1, x.ndim()),
+            vec![x.shape().clone()],
+        ));
+    }
+    let x = if batched { x.clone() } else { crate::api::expand_dims(x)? };
+    let x = if cf { channels_last(&x)? } else { x };
+    let out = per_dim(op, "output_size", Some(output_size.as_slice()), dims, 1, 1)?;
+    let mut y = x;
+    for (a, &o) in out.iter().enumerate() {
+        let axis = a + 1;
+        let n = y.shape().dims()[axis];
+        let o = o as usize;
+        if n == 0 {
+            return Err(Error::shape(op, format!("spatial dimension {a} is empty"), vec![y.shape().clone()]));
+        }
+        let bounds: Vec<(usize, usize)> = (0..o).map(|i| (i * n / o, ((i + 1) * n).div_ceil(o))).collect();
+        y = if max {
+            let mut parts = Vec::with_capacity(o);
+            for &(s, e) in &bounds {
+                let mut items = vec![crate::IndexItem::from(..); axis];
+                items.push(crate::IndexItem::from(s as i64..e as i64));
+                let w = crate::api::get_item(&y, crate::Index::new(items))?;
+                parts.push(crate::api::max_with(&w, opts::Max::new().axis(axis as i64).keepdims(true))?);
+            }
+            crate::api::concat_with(parts, opts::Concat::new().axis(Some(axis as i64)))?
+        } else {
+            let mut m = vec![0.0f64; n * o];
+            for (i, &(s, e)) in bounds.iter().enumerate() {
+                for j in s..e {
+                    m[j * o + i] = 1.0 / (e - s) as f64;
+                }
+            }
+            let m = crate::api::astype(&Array::from_shape_vec([n, o], m)?, y.dtype())?;
+            let last = y.ndim() as i64 - 1;
+            let t = crate::api::moveaxis(&y, axis as i64, last)?;
+            crate::api::moveaxis(&crate::api::matmul(&t, &m)?, last, axis as i64)?
+        };
+    }
+    let y = if cf { channels_first(&y)? } else { y };
+    if batched { Ok(y) } else { crate::api::squeeze_with(&y, opts::Squeeze::new().axis(0)) }
+}

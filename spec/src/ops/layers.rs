@@ -684,6 +684,59 @@ category layers {
         ivy::layer_support::pool("avg_pool3d", x, kernel, strides, padding, 3, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
     }
 
+    /// The 1-d adaptive average pool: `output_size` windows over the length
+    /// of `x` (`[N, C, L]` by default, as Ivy and PyTorch; `data_format =
+    /// "NWC"` for channel-last; the batch axis may be absent), window `i`
+    /// covering `floor(i L / out)` to `ceil((i + 1) L / out)`.
+    ///
+    /// ```
+    /// let x = ivy::array![[[1.0, 2.0, 3.0, 4.0, 5.0]]];
+    /// assert_eq!(ivy::adaptive_avg_pool1d(&x, 2)?.to_vec::<f32>()?, vec![2.0, 4.0]);
+    /// assert_eq!(ivy::adaptive_avg_pool1d(&x, 5)?, x);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    #[sample(x = [1, 2, 5], output_size = [3i64], data_format = "NCW")]
+    fn adaptive_avg_pool1d(x: Array, output_size: Ints, #[default("NCW")] data_format: Str) -> Array {
+        ivy::layer_support::adaptive_pool("adaptive_avg_pool1d", x, output_size, 1, data_format, false)
+    }
+
+    /// The 2-d adaptive average pool of `x` (`[N, H, W, C]`, or
+    /// `"NCHW"`), `output_size` one length or one per dimension; see
+    /// [`adaptive_avg_pool1d`](crate::adaptive_avg_pool1d).
+    ///
+    /// ```
+    /// let x = ivy::reshape(&ivy::array![1.0, 2.0, 3.0, 4.0, 5.0, 6.0], [1, 2, 3, 1])?;
+    /// assert_eq!(ivy::adaptive_avg_pool2d(&x, 1)?.to_vec::<f32>()?, vec![3.5]);
+    /// // Columns [0, 2) and [1, 3) of each row pair.
+    /// assert_eq!(ivy::adaptive_avg_pool2d(&x, [1, 2])?.to_vec::<f32>()?, vec![3.0, 4.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    #[sample(x = [1, 5, 4, 2], output_size = [2i64, 3], data_format = "NHWC")]
+    fn adaptive_avg_pool2d(x: Array, output_size: Ints, #[default("NHWC")] data_format: Str) -> Array {
+        ivy::layer_support::adaptive_pool("adaptive_avg_pool2d", x, output_size, 2, data_format, false)
+    }
+
+    /// The 2-d adaptive max pool of `x` (`[N, C, H, W]` by default, as Ivy
+    /// and PyTorch; `"NHWC"` for channel-last), windows as
+    /// [`adaptive_avg_pool1d`](crate::adaptive_avg_pool1d).
+    ///
+    /// ```
+    /// let x = ivy::reshape(&ivy::array![1.0, 6.0, 3.0, 4.0, 5.0, 2.0], [1, 1, 2, 3])?;
+    /// assert_eq!(ivy::adaptive_max_pool2d(&x, [1, 2])?.to_vec::<f32>()?, vec![6.0, 6.0]);
+    /// assert_eq!(ivy::adaptive_max_pool2d(&x, [2, 1])?.to_vec::<f32>()?, vec![6.0, 5.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(real)]
+    #[sample(x = [1, 2, 5, 4], output_size = [2i64, 3], data_format = "NCHW")]
+    fn adaptive_max_pool2d(x: Array, output_size: Ints, #[default("NCHW")] data_format: Str) -> Array {
+        ivy::layer_support::adaptive_pool("adaptive_max_pool2d", x, output_size, 2, data_format, true)
+    }
+
     /// The rows of `weights` (`[num_embeddings, dim]`) picked by the
     /// integer `indices`: shape `indices.shape + [dim]`. With `max_norm`,
     /// a row whose 2-norm exceeds it is scaled down to that norm (Ivy's
@@ -740,6 +793,68 @@ category layers {
         #[default(false)] training: bool,
     ) -> Array {
         ivy::layer_support::attention(query, key, value, scale, mask, dropout_p, is_causal, training)
+    }
+
+    /// Multi-head attention, as Ivy's `multi_head_attention` with plain
+    /// arrays for the weights: `query` `[batch, L, e]` (`[L, batch, e]`
+    /// without `batch_first`, or unbatched `[L, e]`), `key` and `value`
+    /// (default: `query`, and `key`) likewise. The inputs are projected by
+    /// `in_proj_weights` (`[3 e, e]`, split in three) or by
+    /// `q_proj_weights`, `k_proj_weights`, `v_proj_weights` (each `[e', e]`),
+    /// with `in_proj_bias` (`[3 e]`), as `x @ w^T + b`; the projections are
+    /// split into `num_heads` heads, each attends as
+    /// [`scaled_dot_product_attention`](crate::scaled_dot_product_attention)
+    /// (`scale` `1 / sqrt(head size)` by default; a boolean `attention_mask`
+    /// keeps where true, another dtype adds; `key_padding_mask` `[batch, S]`
+    /// ignores keys where true; `is_causal`), and the heads are concatenated
+    /// and projected by `out_proj_weights`, `out_proj_bias`. Returns the
+    /// output and the attention weights (`[batch, L, S]`, averaged over the
+    /// heads unless `average_attention_weights` is false: `[batch, heads, L,
+    /// S]`); Ivy returns the weights only with `return_attention_weights`.
+    /// Ivy's `bias_k`, `bias_v`, `static_k`, `static_v` and `add_zero_attn`
+    /// are not supported.
+    ///
+    /// ```
+    /// // Two heads of size 1, no projections: each head attends on its own channel.
+    /// let q = ivy::array![[[1.0, 0.0]]];
+    /// let kv = ivy::array![[[1.0, 0.0], [0.0, 2.0]]];
+    /// let o = ivy::opts::MultiHeadAttention::new().key(kv.clone()).num_heads(2usize);
+    /// let (out, w) = ivy::multi_head_attention_with(&q, o)?;
+    /// // head 0: scores [1, 0] -> softmax [e / (e + 1), 1 / (e + 1)]; head 1: scores [0, 0].
+    /// let e = std::f64::consts::E;
+    /// let got = out.to_vec::<f32>()?;
+    /// assert!((got[0] as f64 - e / (e + 1.0)).abs() < 1e-6 && (got[1] - 1.0).abs() < 1e-6);
+    /// assert_eq!(w.shape().dims(), &[1, 1, 2]);
+    /// assert!(ivy::multi_head_attention_with(&q, ivy::opts::MultiHeadAttention::new().num_heads(3usize)).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    #[out(same_each)]
+    #[sample(query = [2, 3, 8], key = [2, 5, 8])]
+    fn multi_head_attention(
+        query: Array,
+        #[default(None)] key: Option<Array>,
+        #[default(None)] value: Option<Array>,
+        #[default(true)] batch_first: bool,
+        #[default(8usize)] num_heads: usize,
+        #[default(None)] scale: Option<f64>,
+        #[default(None)] attention_mask: Option<Array>,
+        #[default(None)] in_proj_weights: Option<Array>,
+        #[default(None)] q_proj_weights: Option<Array>,
+        #[default(None)] k_proj_weights: Option<Array>,
+        #[default(None)] v_proj_weights: Option<Array>,
+        #[default(None)] out_proj_weights: Option<Array>,
+        #[default(None)] in_proj_bias: Option<Array>,
+        #[default(None)] out_proj_bias: Option<Array>,
+        #[default(false)] is_causal: bool,
+        #[default(None)] key_padding_mask: Option<Array>,
+        #[default(true)] average_attention_weights: bool,
+        #[default(0.0)] dropout: f64,
+        #[default(false)] training: bool,
+    ) -> (Array, Array) {
+        let p = ivy::layer_support::Projections { in_proj_weights, q_proj_weights, k_proj_weights, v_proj_weights, out_proj_weights, in_proj_bias, out_proj_bias };
+        ivy::layer_support::multi_head_attention(query, key, value, batch_first, num_heads, scale, attention_mask, p, is_causal, key_padding_mask, average_attention_weights, dropout, training)
     }
 
     /// One LSTM layer over a sequence, as Ivy's `lstm_update`: `x` `[batch,
