@@ -76,7 +76,8 @@ fn bench(c: &mut Criterion) {
     let x = uniform(&[N, H, W, CIN], 1);
     let f = uniform(&[K, K, CIN, COUT], 2);
     let xs = x.to_vec::<f32>().expect("f32");
-    let w2 = Array2::from_shape_vec((K * K * CIN, COUT), f.to_vec::<f32>().expect("f32")).expect("shape");
+    let w2 = Array2::from_shape_vec((K * K * CIN, COUT), f.to_vec::<f32>().expect("f32"))
+        .expect("shape");
 
     let ours = ivy::conv2d(&x, &f, 1, "SAME").expect("conv2d");
     let theirs = im2col_dot(&xs, w2.view());
@@ -88,8 +89,12 @@ fn bench(c: &mut Criterion) {
 
     let mut g = c.benchmark_group("conv2d_3x3_64x32x32x16_to_32");
     g.sample_size(20);
-    g.bench_function("ivy", |b| b.iter(|| black_box(ivy::conv2d(black_box(&x), black_box(&f), 1, "SAME").expect("conv2d"))));
-    g.bench_function("im2col_dot", |b| b.iter(|| black_box(im2col_dot(black_box(&xs), black_box(w2.view())))));
+    g.bench_function("ivy", |b| {
+        b.iter(|| black_box(ivy::conv2d(black_box(&x), black_box(&f), 1, "SAME").expect("conv2d")))
+    });
+    g.bench_function("im2col_dot", |b| {
+        b.iter(|| black_box(im2col_dot(black_box(&xs), black_box(w2.view()))))
+    });
     g.finish();
 }
 

@@ -44,7 +44,7 @@ impl WinDim {
             return None;
         }
         let p = p as usize;
-        if p % self.x_dilation != 0 {
+        if !p.is_multiple_of(self.x_dilation) {
             return None;
         }
         let i = p / self.x_dilation;
@@ -73,9 +73,15 @@ pub fn window(
     x_dilations: &[usize],
 ) -> Result<Vec<WinDim>> {
     let n = input.len();
-    if [kernel.len(), strides.len(), padding.len(), dilations.len(), x_dilations.len()]
-        .iter()
-        .any(|&l| l != n)
+    if [
+        kernel.len(),
+        strides.len(),
+        padding.len(),
+        dilations.len(),
+        x_dilations.len(),
+    ]
+    .iter()
+    .any(|&l| l != n)
     {
         return Err(Error::invalid(
             op,
@@ -98,7 +104,10 @@ pub fn window(
         let (lo, hi) = padding[i];
         let limit = 1i64 << 40;
         if lo.abs() > limit || hi.abs() > limit || k > 1 << 40 || d > 1 << 40 || xd > 1 << 40 {
-            return Err(Error::invalid(op, format!("dimension {i}: window parameters are too large")));
+            return Err(Error::invalid(
+                op,
+                format!("dimension {i}: window parameters are too large"),
+            ));
         }
         let span = dilated_len(input[i], xd) as i64 + lo + hi;
         let keff = effective_kernel(k, d) as i64;
@@ -112,14 +121,30 @@ pub fn window(
             ));
         }
         let out = ((span - keff) as usize) / s + 1;
-        dims.push(WinDim { input: input[i], kernel: k, stride: s, lo, hi, dilation: d, x_dilation: xd, out });
+        dims.push(WinDim {
+            input: input[i],
+            kernel: k,
+            stride: s,
+            lo,
+            hi,
+            dilation: d,
+            x_dilation: xd,
+            out,
+        });
     }
     Ok(dims)
 }
 
 /// A per-dimension integer parameter: one value for every dimension, or
 /// one per dimension; `None` is `default`. Values below `min` are refused.
-pub fn per_dim(op: &str, name: &str, v: Option<&[i64]>, dims: usize, default: i64, min: i64) -> Result<Vec<i64>> {
+pub fn per_dim(
+    op: &str,
+    name: &str,
+    v: Option<&[i64]>,
+    dims: usize,
+    default: i64,
+    min: i64,
+) -> Result<Vec<i64>> {
     let out = match v {
         None => vec![default; dims],
         Some([one]) => vec![*one; dims],
@@ -132,7 +157,10 @@ pub fn per_dim(op: &str, name: &str, v: Option<&[i64]>, dims: usize, default: i6
         }
     };
     if let Some(bad) = out.iter().find(|&&x| x < min) {
-        return Err(Error::invalid(op, format!("{name} {out:?}: {bad} is below {min}")));
+        return Err(Error::invalid(
+            op,
+            format!("{name} {out:?}: {bad} is below {min}"),
+        ));
     }
     Ok(out)
 }
@@ -184,7 +212,10 @@ pub fn padding_pairs(
             )
         })?;
     if let Some(n) = nums.iter().find(|&&n| n < 0) {
-        return Err(Error::invalid(op, format!("padding {padding:?}: {n} is negative")));
+        return Err(Error::invalid(
+            op,
+            format!("padding {padding:?}: {n} is negative"),
+        ));
     }
     match nums.len() {
         1 => Ok(vec![(nums[0], nums[0]); dims]),
@@ -192,7 +223,10 @@ pub fn padding_pairs(
         l if l == 2 * dims => Ok(nums.chunks(2).map(|p| (p[0], p[1])).collect()),
         l => Err(Error::invalid(
             op,
-            format!("padding {padding:?}: {l} integers for {dims} spatial dimensions (expected 1, {dims} or {})", 2 * dims),
+            format!(
+                "padding {padding:?}: {l} integers for {dims} spatial dimensions (expected 1, {dims} or {})",
+                2 * dims
+            ),
         )),
     }
 }
@@ -204,13 +238,21 @@ pub fn channel_first(op: &str, format: &str) -> Result<bool> {
     match f {
         "channel_first" => Ok(true),
         "channel_last" => Ok(false),
-        _ if f.len() >= 3 && f.starts_with("NC") && f.chars().all(|c| c.is_ascii_uppercase()) => Ok(true),
-        _ if f.len() >= 3 && f.starts_with('N') && f.ends_with('C') && f.chars().all(|c| c.is_ascii_uppercase()) => {
+        _ if f.len() >= 3 && f.starts_with("NC") && f.chars().all(|c| c.is_ascii_uppercase()) => {
+            Ok(true)
+        }
+        _ if f.len() >= 3
+            && f.starts_with('N')
+            && f.ends_with('C')
+            && f.chars().all(|c| c.is_ascii_uppercase()) =>
+        {
             Ok(false)
         }
         _ => Err(Error::invalid(
             op,
-            format!("data format {format:?}: expected \"channel_last\", \"channel_first\" or a layout such as \"NHWC\" / \"NCHW\""),
+            format!(
+                "data format {format:?}: expected \"channel_last\", \"channel_first\" or a layout such as \"NHWC\" / \"NCHW\""
+            ),
         )),
     }
 }
@@ -288,13 +330,26 @@ pub fn conv_cl(
     }
     // The window checked here, so that errors name the calling op.
     let xs_sp = &xs[1..1 + dims];
-    window(op, xs_sp, k, &to_usize(strides), padding, &to_usize(dilations), &to_usize(x_dilations))?;
+    window(
+        op,
+        xs_sp,
+        k,
+        &to_usize(strides),
+        padding,
+        &to_usize(dilations),
+        &to_usize(x_dilations),
+    )?;
     let cols = crate::api::im2col_with(
         x,
         ints(k.iter().copied()),
         opts::Im2col::new()
             .strides(Ints::from(strides.to_vec()))
-            .padding(Ints::from(padding.iter().flat_map(|&(a, b)| [a, b]).collect::<Vec<_>>()))
+            .padding(Ints::from(
+                padding
+                    .iter()
+                    .flat_map(|&(a, b)| [a, b])
+                    .collect::<Vec<_>>(),
+            ))
             .dilations(Ints::from(dilations.to_vec()))
             .x_dilations(Ints::from(x_dilations.to_vec())),
     )?;
@@ -346,14 +401,33 @@ pub fn conv_general_dilated(
     let cf = channel_first(op, data_format)?;
     let ff = channel_first(op, filter_format)?;
     let x = if cf { channels_last(x)? } else { x.clone() };
-    let f = if ff { filters_last(filters)? } else { filters.clone() };
+    let f = if ff {
+        filters_last(filters)?
+    } else {
+        filters.clone()
+    };
     let s = per_dim(op, "strides", Some(strides.as_slice()), dims, 1, 1)?;
     let d = per_dim(op, "dilations", dilations.map(Ints::as_slice), dims, 1, 1)?;
-    let xd = per_dim(op, "x_dilations", x_dilations.map(Ints::as_slice), dims, 1, 1)?;
+    let xd = per_dim(
+        op,
+        "x_dilations",
+        x_dilations.map(Ints::as_slice),
+        dims,
+        1,
+        1,
+    )?;
     let sp = &x.shape().dims()[1..1 + dims];
     let k = &f.shape().dims()[..dims];
-    let din: Vec<usize> = sp.iter().zip(&xd).map(|(&n, &v)| dilated_len(n, v as usize)).collect();
-    let keff: Vec<usize> = k.iter().zip(&d).map(|(&n, &v)| effective_kernel(n, v as usize)).collect();
+    let din: Vec<usize> = sp
+        .iter()
+        .zip(&xd)
+        .map(|(&n, &v)| dilated_len(n, v as usize))
+        .collect();
+    let keff: Vec<usize> = k
+        .iter()
+        .zip(&d)
+        .map(|(&n, &v)| effective_kernel(n, v as usize))
+        .collect();
     let pads = padding_pairs(op, padding, &din, &keff, &to_usize(&s))?;
     let mut y = conv_cl(op, &x, &f, &s, &pads, &d, &xd, feature_group_count)?;
     if let Some(b) = bias {
@@ -387,7 +461,11 @@ pub fn conv_general_transpose(
     let ff = channel_first(op, filter_format)?;
     let x = if cf { channels_last(x)? } else { x.clone() };
     // channel_last: [*kernel, d_out / groups, d_in]; channel_first: [d_in, d_out / groups, *kernel].
-    let f = if ff { filters_last(filters)? } else { filters.clone() };
+    let f = if ff {
+        filters_last(filters)?
+    } else {
+        filters.clone()
+    };
     let g = feature_group_count;
     let fs = f.shape().dims().to_vec();
     let k = fs[..dims].to_vec();
@@ -406,19 +484,30 @@ pub fn conv_general_transpose(
     let s = per_dim(op, "strides", Some(strides.as_slice()), dims, 1, 1)?;
     let d = per_dim(op, "dilations", dilations.map(Ints::as_slice), dims, 1, 1)?;
     let sp: Vec<usize> = x.shape().dims()[1..1 + dims].to_vec();
-    let keff: Vec<usize> = k.iter().zip(&d).map(|(&n, &v)| effective_kernel(n, v as usize)).collect();
+    let keff: Vec<usize> = k
+        .iter()
+        .zip(&d)
+        .map(|(&n, &v)| effective_kernel(n, v as usize))
+        .collect();
     // The requested output lengths (spatial, or the full shape in the data format).
     let requested: Option<Vec<i64>> = match output_shape {
         None => None,
         Some(o) if o.len() == dims => Some(o.as_slice().to_vec()),
         Some(o) if o.len() == dims + 2 => {
             let v = o.as_slice();
-            Some(if cf { v[2..].to_vec() } else { v[1..1 + dims].to_vec() })
+            Some(if cf {
+                v[2..].to_vec()
+            } else {
+                v[1..1 + dims].to_vec()
+            })
         }
         Some(o) => {
             return Err(Error::invalid(
                 op,
-                format!("output_shape {o}: expected {dims} spatial lengths or a full shape of {} dimensions", dims + 2),
+                format!(
+                    "output_shape {o}: expected {dims} spatial lengths or a full shape of {} dimensions",
+                    dims + 2
+                ),
             ));
         }
     };
@@ -517,13 +606,20 @@ pub fn pool(
     let s = per_dim(op, "strides", Some(strides.as_slice()), dims, 1, 1)?;
     let d = per_dim(op, "dilation", dilation.map(Ints::as_slice), dims, 1, 1)?;
     let sp: Vec<usize> = x.shape().dims()[1..1 + dims].to_vec();
-    let keff: Vec<usize> = k.iter().zip(&d).map(|(&n, &v)| effective_kernel(n as usize, v as usize)).collect();
+    let keff: Vec<usize> = k
+        .iter()
+        .zip(&d)
+        .map(|(&n, &v)| effective_kernel(n as usize, v as usize))
+        .collect();
     let explicit = padding_pairs(op, padding, &sp, &keff, &to_usize(&s))?;
     for (i, &(lo, hi)) in explicit.iter().enumerate() {
         if 2 * lo.max(hi) > keff[i] as i64 {
             return Err(Error::invalid(
                 op,
-                format!("padding {padding:?}: dimension {i} pads {lo}, {hi}, more than half the window ({})", keff[i]),
+                format!(
+                    "padding {padding:?}: dimension {i} pads {lo}, {hi}, more than half the window ({})",
+                    keff[i]
+                ),
             ));
         }
     }
@@ -546,23 +642,45 @@ pub fn pool(
             pads[i].1 += extra[i];
         }
     }
-    let flat = |p: &[(i64, i64)]| Ints::from(p.iter().flat_map(|&(a, b)| [a, b]).collect::<Vec<_>>());
+    let flat =
+        |p: &[(i64, i64)]| Ints::from(p.iter().flat_map(|&(a, b)| [a, b]).collect::<Vec<_>>());
     let win = |a: &Array, p: &[(i64, i64)]| {
         crate::api::im2col_with(
             a,
             Ints::from(k.clone()),
-            opts::Im2col::new().strides(Ints::from(s.clone())).padding(flat(p)).dilations(Ints::from(d.clone())),
+            opts::Im2col::new()
+                .strides(Ints::from(s.clone()))
+                .padding(flat(p))
+                .dilations(Ints::from(d.clone())),
         )
     };
-    let taps = Ints::from((1 + dims..1 + 2 * dims).map(|a| a as i64).collect::<Vec<_>>());
+    let taps = Ints::from(
+        (1 + dims..1 + 2 * dims)
+            .map(|a| a as i64)
+            .collect::<Vec<_>>(),
+    );
     let mut ones_shape = vec![1usize];
     ones_shape.extend(&sp);
     ones_shape.push(1);
-    window(op, &sp, &to_usize(&k), &to_usize(&s), &pads, &to_usize(&d), &vec![1; dims])?;
+    window(
+        op,
+        &sp,
+        &to_usize(&k),
+        &to_usize(&s),
+        &pads,
+        &to_usize(&d),
+        &vec![1; dims],
+    )?;
     let cols = win(&x, &pads)?;
     let y = match kind {
         Pool::Max => {
-            let valid = win(&crate::api::ones_with(Shape::from(ones_shape.clone()), opts::Ones::new().dtype(Dtype::Bool))?, &pads)?;
+            let valid = win(
+                &crate::api::ones_with(
+                    Shape::from(ones_shape.clone()),
+                    opts::Ones::new().dtype(Dtype::Bool),
+                )?,
+                &pads,
+            )?;
             let low = if x.dtype().is_float() {
                 crate::Scalar::Float(f64::NEG_INFINITY)
             } else {
@@ -572,8 +690,12 @@ pub fn pool(
             let filled = crate::api::r#where(&valid, &cols, &low)?;
             crate::api::max_with(&filled, opts::Max::new().axis(taps))?
         }
-        Pool::Avg { count_include_pad, divisor_override } => {
-            let total = crate::api::sum_with(&cols, opts::Sum::new().axis(taps.clone()).dtype(x.dtype()))?;
+        Pool::Avg {
+            count_include_pad,
+            divisor_override,
+        } => {
+            let total =
+                crate::api::sum_with(&cols, opts::Sum::new().axis(taps.clone()).dtype(x.dtype()))?;
             let divisor = if let Some(v) = divisor_override {
                 if v == 0.0 {
                     return Err(Error::invalid(op, "divisor_override must not be 0"));
@@ -583,14 +705,28 @@ pub fn pool(
                 // Ones over the explicitly padded input; only the ceil-mode
                 // extension counts as outside.
                 let mut shape = vec![1usize];
-                shape.extend(sp.iter().zip(&explicit).map(|(&n, &(lo, hi))| n + (lo + hi) as usize));
+                shape.extend(
+                    sp.iter()
+                        .zip(&explicit)
+                        .map(|(&n, &(lo, hi))| n + (lo + hi) as usize),
+                );
                 shape.push(1);
-                let ones = crate::api::ones_with(Shape::from(shape), opts::Ones::new().dtype(x.dtype()))?;
+                let ones =
+                    crate::api::ones_with(Shape::from(shape), opts::Ones::new().dtype(x.dtype()))?;
                 let p: Vec<(i64, i64)> = extra.iter().map(|&e| (0, e)).collect();
-                crate::api::sum_with(&win(&ones, &p)?, opts::Sum::new().axis(taps).dtype(x.dtype()))?
+                crate::api::sum_with(
+                    &win(&ones, &p)?,
+                    opts::Sum::new().axis(taps).dtype(x.dtype()),
+                )?
             } else {
-                let ones = crate::api::ones_with(Shape::from(ones_shape.clone()), opts::Ones::new().dtype(x.dtype()))?;
-                crate::api::sum_with(&win(&ones, &pads)?, opts::Sum::new().axis(taps).dtype(x.dtype()))?
+                let ones = crate::api::ones_with(
+                    Shape::from(ones_shape.clone()),
+                    opts::Ones::new().dtype(x.dtype()),
+                )?;
+                crate::api::sum_with(
+                    &win(&ones, &pads)?,
+                    opts::Sum::new().axis(taps).dtype(x.dtype()),
+                )?
             };
             crate::api::divide(&total, &divisor)?
         }
@@ -669,7 +805,10 @@ pub fn im2col_window(
     if kernel.len() != dims {
         return Err(Error::invalid(
             op,
-            format!("kernel_size {kernel:?} has {} values for {dims} spatial dimensions", kernel.len()),
+            format!(
+                "kernel_size {kernel:?} has {} values for {dims} spatial dimensions",
+                kernel.len()
+            ),
         ));
     }
     let s = per_dim(op, "strides", strides, dims, 1, 1)?;
@@ -677,7 +816,10 @@ pub fn im2col_window(
     let xd = per_dim(op, "x_dilations", x_dilations, dims, 1, 1)?;
     let k: Vec<i64> = kernel.to_vec();
     if let Some(b) = k.iter().find(|&&v| v < 1) {
-        return Err(Error::invalid(op, format!("kernel_size {k:?}: {b} is below 1")));
+        return Err(Error::invalid(
+            op,
+            format!("kernel_size {k:?}: {b} is below 1"),
+        ));
     }
     let pads: Vec<(i64, i64)> = match padding {
         None => vec![(0, 0); dims],
@@ -685,11 +827,22 @@ pub fn im2col_window(
         Some(p) => {
             return Err(Error::invalid(
                 op,
-                format!("padding {p:?}: expected {} integers (a (before, after) pair per spatial dimension)", 2 * dims),
+                format!(
+                    "padding {p:?}: expected {} integers (a (before, after) pair per spatial dimension)",
+                    2 * dims
+                ),
             ));
         }
     };
-    window(op, spatial, &to_usize(&k), &to_usize(&s), &pads, &to_usize(&d), &to_usize(&xd))
+    window(
+        op,
+        spatial,
+        &to_usize(&k),
+        &to_usize(&s),
+        &pads,
+        &to_usize(&d),
+        &to_usize(&xd),
+    )
 }
 
 /// `lstm_update`: see its spec entry.
@@ -706,7 +859,11 @@ pub fn lstm_update(
     time_major: bool,
 ) -> Result<(Array, Array, Array)> {
     check_rank(op, "x", x, 3)?;
-    let x = if time_major { crate::api::permute_dims(x, [1i64, 0, 2])? } else { x.clone() };
+    let x = if time_major {
+        crate::api::permute_dims(x, [1i64, 0, 2])?
+    } else {
+        x.clone()
+    };
     let t_len = x.shape().dims()[1];
     let mut xw = crate::api::matmul(&x, kernel)?;
     if let Some(b) = bias {
@@ -715,16 +872,35 @@ pub fn lstm_update(
     let (mut h, mut c) = (init_h.clone(), init_c.clone());
     let mut hs = Vec::with_capacity(t_len);
     for t in 0..t_len {
-        let xt = crate::api::get_item(&xw, crate::Index::new(vec![crate::IndexItem::from(..), crate::IndexItem::from(t as i64)]))?;
+        let xt = crate::api::get_item(
+            &xw,
+            crate::Index::new(vec![
+                crate::IndexItem::from(..),
+                crate::IndexItem::from(t as i64),
+            ]),
+        )?;
         let mut z = crate::api::add(&xt, &crate::api::matmul(&h, recurrent_kernel)?)?;
         if let Some(b) = recurrent_bias {
             z = crate::api::add(&z, b)?;
         }
-        let parts = crate::api::split_with(&z, opts::Split::new().num_or_size_splits(crate::Splits::Sections(4)).axis(-1))?;
+        let parts = crate::api::split_with(
+            &z,
+            opts::Split::new()
+                .num_or_size_splits(crate::Splits::Sections(4))
+                .axis(-1),
+        )?;
         let [i, f, gt, o] = <[Array; 4]>::try_from(parts)
             .map_err(|_| Error::invalid(op, "internal error: split into 4 gave another count"))?;
-        let (i, f, gt, o) = (crate::api::sigmoid(&i)?, crate::api::sigmoid(&f)?, crate::api::tanh(&gt)?, crate::api::sigmoid(&o)?);
-        c = crate::api::add(&crate::api::multiply(&f, &c)?, &crate::api::multiply(&i, &gt)?)?;
+        let (i, f, gt, o) = (
+            crate::api::sigmoid(&i)?,
+            crate::api::sigmoid(&f)?,
+            crate::api::tanh(&gt)?,
+            crate::api::sigmoid(&o)?,
+        );
+        c = crate::api::add(
+            &crate::api::multiply(&f, &c)?,
+            &crate::api::multiply(&i, &gt)?,
+        )?;
         h = crate::api::multiply(&o, &crate::api::tanh(&c)?)?;
         hs.push(h.clone());
     }
@@ -735,7 +911,11 @@ pub fn lstm_update(
     } else {
         crate::api::stack_with(hs, opts::Stack::new().axis(1))?
     };
-    let hidden = if time_major { crate::api::permute_dims(&hidden, [1i64, 0, 2])? } else { hidden };
+    let hidden = if time_major {
+        crate::api::permute_dims(&hidden, [1i64, 0, 2])?
+    } else {
+        hidden
+    };
     Ok((hidden, h, c))
 }
 
@@ -766,13 +946,19 @@ pub fn dropout(
             }
             None => x.shape().clone(),
         };
-        let mut o = opts::RandomUniform::new().shape(shape).dtype(Dtype::Float64);
+        let mut o = opts::RandomUniform::new()
+            .shape(shape)
+            .dtype(Dtype::Float64);
         if let Some(s) = seed {
             o = o.seed(s);
         }
         let keep = crate::api::greater_equal(&crate::api::random_uniform_with(o)?, prob)?;
         let kept = crate::api::r#where(&keep, x, &crate::api::zeros_like(x)?)?;
-        if scale { crate::api::multiply(&kept, 1.0 / (1.0 - prob))? } else { kept }
+        if scale {
+            crate::api::multiply(&kept, 1.0 / (1.0 - prob))?
+        } else {
+            kept
+        }
     };
     match dtype {
         Some(d) if d != y.dtype() => crate::api::astype(&y, d),
@@ -795,7 +981,11 @@ pub fn channel_dropout(
     if nd != dims + 2 && nd != dims + 1 {
         return Err(Error::shape(
             op,
-            format!("x must have {} dimensions (or {} without the batch axis), got {nd}", dims + 2, dims + 1),
+            format!(
+                "x must have {} dimensions (or {} without the batch axis), got {nd}",
+                dims + 2,
+                dims + 1
+            ),
             vec![x.shape().clone()],
         ));
     }
@@ -807,7 +997,13 @@ pub fn channel_dropout(
         (false, _) => nd - 1,
     };
     let noise: Shape = (0..nd)
-        .map(|a| if a == channel_axis || (batched && a == 0) { dimsv[a] } else { 1 })
+        .map(|a| {
+            if a == channel_axis || (batched && a == 0) {
+                dimsv[a]
+            } else {
+                1
+            }
+        })
         .collect();
     dropout(op, x, prob, true, None, training, seed, Some(&noise))
 }
@@ -825,7 +1021,20 @@ pub fn depthwise_conv2d(
     check_rank(op, "filters", filters, 3)?;
     let f = filters.shape().dims();
     let f4 = crate::api::reshape(filters, ints([f[0], f[1], 1, f[2]]))?;
-    conv_general_dilated(op, x, &f4, strides, padding, 2, data_format, "channel_last", f[2], None, dilations, None)
+    conv_general_dilated(
+        op,
+        x,
+        &f4,
+        strides,
+        padding,
+        2,
+        data_format,
+        "channel_last",
+        f[2],
+        None,
+        dilations,
+        None,
+    )
 }
 
 /// `embedding`: see its spec entry.
@@ -833,19 +1042,37 @@ pub fn embedding(weights: &Array, indices: &Array, max_norm: Option<f64>) -> Res
     let op = "embedding";
     check_rank(op, "weights", weights, 2)?;
     if !indices.dtype().is_int() {
-        return Err(Error::invalid(op, format!("indices must be integers, got {}", indices.dtype())));
+        return Err(Error::invalid(
+            op,
+            format!("indices must be integers, got {}", indices.dtype()),
+        ));
     }
     let rows = weights.shape().dims()[0] as i64;
     let ix = crate::api::astype(indices, Dtype::Int64)?;
-    let bad = crate::api::logical_or(&crate::api::less(&ix, 0)?, &crate::api::greater_equal(&ix, rows)?)?;
-    if crate::api::any(&bad)?.to_vec::<bool>()?.first().copied().unwrap_or(false) {
-        return Err(Error::invalid(op, format!("an index is outside [0, {rows}) (weights {})", weights.shape())));
+    let bad = crate::api::logical_or(
+        &crate::api::less(&ix, 0)?,
+        &crate::api::greater_equal(&ix, rows)?,
+    )?;
+    if crate::api::any(&bad)?
+        .to_vec::<bool>()?
+        .first()
+        .copied()
+        .unwrap_or(false)
+    {
+        return Err(Error::invalid(
+            op,
+            format!(
+                "an index is outside [0, {rows}) (weights {})",
+                weights.shape()
+            ),
+        ));
     }
     let e = crate::api::take_with(weights, &ix, opts::Take::new().axis(0))?;
     match max_norm {
         None => Ok(e),
         Some(m) => {
-            let norms = crate::api::vector_norm_with(&e, opts::VectorNorm::new().axis(-1).keepdims(true))?;
+            let norms =
+                crate::api::vector_norm_with(&e, opts::VectorNorm::new().axis(-1).keepdims(true))?;
             let scaled = crate::api::multiply(&crate::api::divide(&e, &norms)?, m)?;
             crate::api::r#where(&crate::api::greater(&norms, m)?, &scaled, &e)
         }
@@ -869,7 +1096,11 @@ pub fn attention(
         return Err(Error::shape(
             op,
             "query, key and value need at least 2 dimensions",
-            vec![query.shape().clone(), key.shape().clone(), value.shape().clone()],
+            vec![
+                query.shape().clone(),
+                key.shape().clone(),
+                value.shape().clone(),
+            ],
         ));
     }
     let d = *query.shape().dims().last().unwrap_or(&1);
@@ -880,7 +1111,10 @@ pub fn attention(
     )?;
     let lowest = crate::dtype::finfo(s.dtype())?.min;
     if is_causal {
-        let (l, k) = (s.shape().dims()[s.ndim() - 2], s.shape().dims()[s.ndim() - 1]);
+        let (l, k) = (
+            s.shape().dims()[s.ndim() - 2],
+            s.shape().dims()[s.ndim() - 1],
+        );
         let ones = crate::api::ones_with([l, k], opts::Ones::new().dtype(Dtype::Bool))?;
         let causal = crate::api::tril(&ones)?;
         s = crate::api::r#where(&causal, &s, lowest)?;
@@ -915,7 +1149,10 @@ fn einsum_term(eq: &str, term: &str) -> Result<(Vec<char>, Option<usize>)> {
     while let Some(c) = rest.chars().next() {
         if rest.starts_with("...") {
             if ellipsis.is_some() {
-                return Err(Error::invalid("einsum", format!("{eq:?}: more than one ... in {term:?}")));
+                return Err(Error::invalid(
+                    "einsum",
+                    format!("{eq:?}: more than one ... in {term:?}"),
+                ));
             }
             ellipsis = Some(letters.len());
             rest = &rest[3..];
@@ -923,7 +1160,10 @@ fn einsum_term(eq: &str, term: &str) -> Result<(Vec<char>, Option<usize>)> {
             letters.push(c);
             rest = &rest[1..];
         } else {
-            return Err(Error::invalid("einsum", format!("{eq:?}: {c:?} is not a subscript (letters and ... only)")));
+            return Err(Error::invalid(
+                "einsum",
+                format!("{eq:?}: {c:?} is not a subscript (letters and ... only)"),
+            ));
         }
     }
     Ok((letters, ellipsis))
@@ -931,10 +1171,21 @@ fn einsum_term(eq: &str, term: &str) -> Result<(Vec<char>, Option<usize>)> {
 
 /// The labels of an operand of rank `ndim` for a term; `total` is the
 /// number of broadcast dimensions over all operands.
-fn einsum_labels(eq: &str, term: &(Vec<char>, Option<usize>), ndim: usize, total: usize) -> Result<Vec<Label>> {
+fn einsum_labels(
+    eq: &str,
+    term: &(Vec<char>, Option<usize>),
+    ndim: usize,
+    total: usize,
+) -> Result<Vec<Label>> {
     let (letters, ell) = term;
     let n_ell = ndim.checked_sub(letters.len()).ok_or_else(|| {
-        Error::invalid("einsum", format!("{eq:?}: {} subscripts for an operand of {ndim} dimensions", letters.len()))
+        Error::invalid(
+            "einsum",
+            format!(
+                "{eq:?}: {} subscripts for an operand of {ndim} dimensions",
+                letters.len()
+            ),
+        )
     })?;
     let at = match ell {
         Some(at) => *at,
@@ -942,7 +1193,10 @@ fn einsum_labels(eq: &str, term: &(Vec<char>, Option<usize>), ndim: usize, total
         None => {
             return Err(Error::invalid(
                 "einsum",
-                format!("{eq:?}: {} subscripts for an operand of {ndim} dimensions (and no ...)", letters.len()),
+                format!(
+                    "{eq:?}: {} subscripts for an operand of {ndim} dimensions (and no ...)",
+                    letters.len()
+                ),
             ));
         }
     };
@@ -953,11 +1207,20 @@ fn einsum_labels(eq: &str, term: &(Vec<char>, Option<usize>), ndim: usize, total
 }
 
 fn axes_of(labels: &[Label], pick: impl Fn(&Label) -> bool) -> Vec<i64> {
-    labels.iter().enumerate().filter(|(_, l)| pick(l)).map(|(i, _)| i as i64).collect()
+    labels
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| pick(l))
+        .map(|(i, _)| i as i64)
+        .collect()
 }
 
 /// Sum `x` over the axes whose label `drop` selects.
-fn sum_labels(x: Array, labels: Vec<Label>, drop: impl Fn(&Label) -> bool) -> Result<(Array, Vec<Label>)> {
+fn sum_labels(
+    x: Array,
+    labels: Vec<Label>,
+    drop: impl Fn(&Label) -> bool,
+) -> Result<(Array, Vec<Label>)> {
     let axes = axes_of(&labels, &drop);
     if axes.is_empty() {
         return Ok((x, labels));
@@ -979,7 +1242,11 @@ fn permute_to(x: &Array, labels: &[Label], order: &[Label]) -> Result<Array> {
 }
 
 /// `x` broadcast so that the axes labelled in `sizes` have those lengths.
-fn broadcast_labels(x: Array, labels: &[Label], sizes: &std::collections::BTreeMap<Label, usize>) -> Result<Array> {
+fn broadcast_labels(
+    x: Array,
+    labels: &[Label],
+    sizes: &std::collections::BTreeMap<Label, usize>,
+) -> Result<Array> {
     let target: Vec<usize> = labels
         .iter()
         .zip(x.shape().dims())
@@ -1003,10 +1270,17 @@ pub fn einsum(equation: &str, operands: &[Array]) -> Result<Array> {
     if terms.len() != operands.len() {
         return Err(Error::invalid(
             op,
-            format!("{equation:?} has {} operand terms for {} operands", terms.len(), operands.len()),
+            format!(
+                "{equation:?} has {} operand terms for {} operands",
+                terms.len(),
+                operands.len()
+            ),
         ));
     }
-    let parsed: Vec<(Vec<char>, Option<usize>)> = terms.iter().map(|t| einsum_term(equation, t)).collect::<Result<_>>()?;
+    let parsed: Vec<(Vec<char>, Option<usize>)> = terms
+        .iter()
+        .map(|t| einsum_term(equation, t))
+        .collect::<Result<_>>()?;
     let total = parsed
         .iter()
         .zip(operands)
@@ -1030,10 +1304,16 @@ pub fn einsum(equation: &str, operands: &[Array]) -> Result<Array> {
             o.extend(letters[at..].iter().map(|&c| Label::Letter(c)));
             for (i, l) in o.iter().enumerate() {
                 if o[..i].contains(l) {
-                    return Err(Error::invalid(op, format!("{equation:?}: an output subscript repeats")));
+                    return Err(Error::invalid(
+                        op,
+                        format!("{equation:?}: an output subscript repeats"),
+                    ));
                 }
                 if !labels.iter().any(|ls| ls.contains(l)) {
-                    return Err(Error::invalid(op, format!("{equation:?}: output subscript {l:?} is in no operand")));
+                    return Err(Error::invalid(
+                        op,
+                        format!("{equation:?}: output subscript {l:?} is in no operand"),
+                    ));
                 }
             }
             o
@@ -1046,7 +1326,12 @@ pub fn einsum(equation: &str, operands: &[Array]) -> Result<Array> {
                     *counts.entry(c).or_default() += 1;
                 }
             }
-            o.extend(counts.into_iter().filter(|&(_, n)| n == 1).map(|(c, _)| Label::Letter(c)));
+            o.extend(
+                counts
+                    .into_iter()
+                    .filter(|&(_, n)| n == 1)
+                    .map(|(c, _)| Label::Letter(c)),
+            );
             o
         }
     };
@@ -1072,12 +1357,17 @@ pub fn einsum(equation: &str, operands: &[Array]) -> Result<Array> {
     let mut items: Vec<(Array, Vec<Label>)> = Vec::with_capacity(operands.len());
     for (x, ls) in operands.iter().zip(&labels) {
         let (mut x, mut ls) = (x.clone(), ls.clone());
-        while let Some((a1, a2)) = (0..ls.len()).find_map(|i| (i + 1..ls.len()).find(|&j| ls[j] == ls[i]).map(|j| (i, j))) {
+        while let Some((a1, a2)) =
+            (0..ls.len()).find_map(|i| (i + 1..ls.len()).find(|&j| ls[j] == ls[i]).map(|j| (i, j)))
+        {
             let (n1, n2) = (x.shape().dims()[a1], x.shape().dims()[a2]);
             if n1 != n2 {
                 x = broadcast_labels(x, &ls, &sizes)?;
             }
-            x = crate::api::diagonal_with(&x, opts::Diagonal::new().axis1(a1 as i64).axis2(a2 as i64))?;
+            x = crate::api::diagonal_with(
+                &x,
+                opts::Diagonal::new().axis1(a1 as i64).axis2(a2 as i64),
+            )?;
             let l = ls[a1];
             ls.remove(a2);
             ls.remove(a1);
@@ -1090,21 +1380,43 @@ pub fn einsum(equation: &str, operands: &[Array]) -> Result<Array> {
         out.contains(l) || items[k + 1..].iter().any(|(_, ls)| ls.contains(l))
     };
     let mut iter = items.clone().into_iter().enumerate();
-    let (_, (x0, l0)) = iter.next().ok_or_else(|| Error::invalid(op, "einsum needs at least one operand"))?;
-    let (mut acc, mut la) = sum_labels(x0, l0, |l| !needed_after(0, &items, l) && !items[1..].iter().any(|(_, ls)| ls.contains(l)))?;
+    let (_, (x0, l0)) = iter
+        .next()
+        .ok_or_else(|| Error::invalid(op, "einsum needs at least one operand"))?;
+    let (mut acc, mut la) = sum_labels(x0, l0, |l| {
+        !needed_after(0, &items, l) && !items[1..].iter().any(|(_, ls)| ls.contains(l))
+    })?;
     for (k, (b, lb)) in iter {
         let keep = |l: &Label| needed_after(k, &items, l);
         // Labels only in one side and needed nowhere else go first.
         let (a, la2) = sum_labels(acc, la, |l| !keep(l) && !lb.contains(l))?;
         let (b, lb) = sum_labels(b, lb, |l| !keep(l) && !la2.contains(l))?;
-        let batch: Vec<Label> = la2.iter().filter(|l| lb.contains(l) && keep(l)).copied().collect();
-        let contract: Vec<Label> = la2.iter().filter(|l| lb.contains(l) && !keep(l)).copied().collect();
+        let batch: Vec<Label> = la2
+            .iter()
+            .filter(|l| lb.contains(l) && keep(l))
+            .copied()
+            .collect();
+        let contract: Vec<Label> = la2
+            .iter()
+            .filter(|l| lb.contains(l) && !keep(l))
+            .copied()
+            .collect();
         let a_only: Vec<Label> = la2.iter().filter(|l| !lb.contains(l)).copied().collect();
         let b_only: Vec<Label> = lb.iter().filter(|l| !la2.contains(l)).copied().collect();
         let a = broadcast_labels(a, &la2, &sizes)?;
         let b = broadcast_labels(b, &lb, &sizes)?;
-        let ord_a: Vec<Label> = batch.iter().chain(&a_only).chain(&contract).copied().collect();
-        let ord_b: Vec<Label> = batch.iter().chain(&contract).chain(&b_only).copied().collect();
+        let ord_a: Vec<Label> = batch
+            .iter()
+            .chain(&a_only)
+            .chain(&contract)
+            .copied()
+            .collect();
+        let ord_b: Vec<Label> = batch
+            .iter()
+            .chain(&contract)
+            .chain(&b_only)
+            .copied()
+            .collect();
         let a = permute_to(&a, &la2, &ord_a)?;
         let b = permute_to(&b, &lb, &ord_b)?;
         let prod = |ls: &[Label]| ls.iter().map(|l| sizes[l]).product::<usize>();
@@ -1112,9 +1424,19 @@ pub fn einsum(equation: &str, operands: &[Array]) -> Result<Array> {
         let a = crate::api::reshape(&a, ints([nb, m, kk]))?;
         let b = crate::api::reshape(&b, ints([nb, kk, n]))?;
         let y = crate::api::matmul(&a, &b)?;
-        let dims: Vec<usize> = batch.iter().chain(&a_only).chain(&b_only).map(|l| sizes[l]).collect();
+        let dims: Vec<usize> = batch
+            .iter()
+            .chain(&a_only)
+            .chain(&b_only)
+            .map(|l| sizes[l])
+            .collect();
         acc = crate::api::reshape(&y, ints(dims))?;
-        la = batch.iter().chain(&a_only).chain(&b_only).copied().collect();
+        la = batch
+            .iter()
+            .chain(&a_only)
+            .chain(&b_only)
+            .copied()
+            .collect();
     }
     let (acc, la) = sum_labels(acc, la, |l| !out.contains(l))?;
     let acc = broadcast_labels(acc, &la, &sizes)?;
@@ -1135,8 +1457,14 @@ fn project(x: &Array, w: Option<&Array>, b: Option<&Array>) -> Result<Array> {
 }
 
 fn thirds(op: &str, what: &str, a: &Array) -> Result<[Array; 3]> {
-    let parts = crate::api::split_with(a, opts::Split::new().num_or_size_splits(crate::Splits::Sections(3)).axis(0))?;
-    <[Array; 3]>::try_from(parts).map_err(|_| Error::invalid(op, format!("{what} does not split into 3 parts")))
+    let parts = crate::api::split_with(
+        a,
+        opts::Split::new()
+            .num_or_size_splits(crate::Splits::Sections(3))
+            .axis(0),
+    )?;
+    <[Array; 3]>::try_from(parts)
+        .map_err(|_| Error::invalid(op, format!("{what} does not split into 3 parts")))
 }
 
 /// The weights of `multi_head_attention`'s projections.
@@ -1183,7 +1511,11 @@ pub fn multi_head_attention(
         return Err(Error::shape(
             op,
             "query, key and value must all be [batch, length, embedding] (or unbatched [length, embedding])",
-            vec![query.shape().clone(), key.shape().clone(), value.shape().clone()],
+            vec![
+                query.shape().clone(),
+                key.shape().clone(),
+                value.shape().clone(),
+            ],
         ));
     }
     if num_heads == 0 {
@@ -1209,7 +1541,11 @@ pub fn multi_head_attention(
     };
     let (q, k, v) = if let Some(w) = p.in_proj_weights {
         let [wq, wk, wv] = thirds(op, "in_proj_weights", w)?;
-        (project(&q, Some(&wq), bq.as_ref())?, project(&k, Some(&wk), bk.as_ref())?, project(&v, Some(&wv), bv.as_ref())?)
+        (
+            project(&q, Some(&wq), bq.as_ref())?,
+            project(&k, Some(&wk), bk.as_ref())?,
+            project(&v, Some(&wv), bv.as_ref())?,
+        )
     } else {
         (
             project(&q, p.q_proj_weights, bq.as_ref())?,
@@ -1233,7 +1569,10 @@ pub fn multi_head_attention(
     let (q, k, v) = (heads(&q)?, heads(&k)?, heads(&v)?);
     let d = q.shape().dims()[3];
     let scale = scale.unwrap_or(1.0 / (d.max(1) as f64).sqrt());
-    let mut s = crate::api::multiply(&crate::api::matmul_with(&q, &k, opts::Matmul::new().transpose_b(true))?, scale)?;
+    let mut s = crate::api::multiply(
+        &crate::api::matmul_with(&q, &k, opts::Matmul::new().transpose_b(true))?,
+        scale,
+    )?;
     let lowest = crate::dtype::finfo(s.dtype())?.min;
     let (l, sl) = (s.shape().dims()[2], s.shape().dims()[3]);
     if is_causal {
@@ -1241,13 +1580,25 @@ pub fn multi_head_attention(
         s = crate::api::r#where(&crate::api::tril(&ones)?, &s, lowest)?;
     }
     if let Some(m) = attention_mask {
-        s = if m.dtype().is_bool() { crate::api::r#where(m, &s, lowest)? } else { crate::api::add(&s, m)? };
+        s = if m.dtype().is_bool() {
+            crate::api::r#where(m, &s, lowest)?
+        } else {
+            crate::api::add(&s, m)?
+        };
     }
     if let Some(m) = key_padding_mask {
-        let m = if batched { m.clone() } else { crate::api::expand_dims(m)? };
+        let m = if batched {
+            m.clone()
+        } else {
+            crate::api::expand_dims(m)?
+        };
         let b = s.shape().dims()[0];
         let m = crate::api::reshape(&m, ints([b, 1, 1, sl]))?;
-        let ignore = if m.dtype().is_bool() { m } else { crate::api::not_equal(&m, 0)? };
+        let ignore = if m.dtype().is_bool() {
+            m
+        } else {
+            crate::api::not_equal(&m, 0)?
+        };
         s = crate::api::r#where(&ignore, lowest, &s)?;
     }
     let mut w = crate::api::softmax(&s)?;
@@ -1265,7 +1616,10 @@ pub fn multi_head_attention(
     let o = crate::api::reshape(&o, ints([od[0], od[1], od[2] * od[3]]))?;
     let o = project(&o, p.out_proj_weights, p.out_proj_bias)?;
     let (o, weights) = if !batched {
-        (crate::api::squeeze_with(&o, opts::Squeeze::new().axis(0))?, crate::api::squeeze_with(&weights, opts::Squeeze::new().axis(0))?)
+        (
+            crate::api::squeeze_with(&o, opts::Squeeze::new().axis(0))?,
+            crate::api::squeeze_with(&weights, opts::Squeeze::new().axis(0))?,
+        )
     } else if batch_first {
         (o, weights)
     } else {
@@ -1279,17 +1633,33 @@ pub fn multi_head_attention(
 /// n / out)`, as PyTorch. Both reductions are separable, so they run one
 /// spatial axis at a time: a matrix product by the averaging matrix, or a
 /// max per window.
-pub fn adaptive_pool(op: &str, x: &Array, output_size: &Ints, dims: usize, data_format: &str, max: bool) -> Result<Array> {
+pub fn adaptive_pool(
+    op: &str,
+    x: &Array,
+    output_size: &Ints,
+    dims: usize,
+    data_format: &str,
+    max: bool,
+) -> Result<Array> {
     let cf = channel_first(op, data_format)?;
     let batched = x.ndim() == dims + 2;
     if !batched && x.ndim() != dims + 1 {
         return Err(Error::shape(
             op,
-            format!("x must have {} dimensions (or {} without the batch axis), got {}", dims + 2, dims + 1, x.ndim()),
+            format!(
+                "x must have {} dimensions (or {} without the batch axis), got {}",
+                dims + 2,
+                dims + 1,
+                x.ndim()
+            ),
             vec![x.shape().clone()],
         ));
     }
-    let x = if batched { x.clone() } else { crate::api::expand_dims(x)? };
+    let x = if batched {
+        x.clone()
+    } else {
+        crate::api::expand_dims(x)?
+    };
     let x = if cf { channels_last(&x)? } else { x };
     let out = per_dim(op, "output_size", Some(output_size.as_slice()), dims, 1, 1)?;
     let mut y = x;
@@ -1298,16 +1668,25 @@ pub fn adaptive_pool(op: &str, x: &Array, output_size: &Ints, dims: usize, data_
         let n = y.shape().dims()[axis];
         let o = o as usize;
         if n == 0 {
-            return Err(Error::shape(op, format!("spatial dimension {a} is empty"), vec![y.shape().clone()]));
+            return Err(Error::shape(
+                op,
+                format!("spatial dimension {a} is empty"),
+                vec![y.shape().clone()],
+            ));
         }
-        let bounds: Vec<(usize, usize)> = (0..o).map(|i| (i * n / o, ((i + 1) * n).div_ceil(o))).collect();
+        let bounds: Vec<(usize, usize)> = (0..o)
+            .map(|i| (i * n / o, ((i + 1) * n).div_ceil(o)))
+            .collect();
         y = if max {
             let mut parts = Vec::with_capacity(o);
             for &(s, e) in &bounds {
                 let mut items = vec![crate::IndexItem::from(..); axis];
                 items.push(crate::IndexItem::from(s as i64..e as i64));
                 let w = crate::api::get_item(&y, crate::Index::new(items))?;
-                parts.push(crate::api::max_with(&w, opts::Max::new().axis(axis as i64).keepdims(true))?);
+                parts.push(crate::api::max_with(
+                    &w,
+                    opts::Max::new().axis(axis as i64).keepdims(true),
+                )?);
             }
             crate::api::concat_with(parts, opts::Concat::new().axis(Some(axis as i64)))?
         } else {
@@ -1324,5 +1703,9 @@ pub fn adaptive_pool(op: &str, x: &Array, output_size: &Ints, dims: usize, data_
         };
     }
     let y = if cf { channels_first(&y)? } else { y };
-    if batched { Ok(y) } else { crate::api::squeeze_with(&y, opts::Squeeze::new().axis(0)) }
+    if batched {
+        Ok(y)
+    } else {
+        crate::api::squeeze_with(&y, opts::Squeeze::new().axis(0))
+    }
 }

@@ -27,7 +27,13 @@ struct Plan {
 }
 
 impl Plan {
-    fn new(op: &str, x_shape: &Shape, win: Vec<WinDim>, batch: usize, channels: usize) -> Result<Plan> {
+    fn new(
+        op: &str,
+        x_shape: &Shape,
+        win: Vec<WinDim>,
+        batch: usize,
+        channels: usize,
+    ) -> Result<Plan> {
         let mut dims = vec![batch];
         dims.extend(win.iter().map(|w| w.out));
         dims.extend(win.iter().map(|w| w.kernel));
@@ -37,7 +43,9 @@ impl Plan {
             size = size
                 .checked_mul(d)
                 .filter(|&s| s <= 1 << 40)
-                .ok_or_else(|| Error::invalid(op, format!("the patches array {dims:?} is too large")))?;
+                .ok_or_else(|| {
+                    Error::invalid(op, format!("the patches array {dims:?} is too large"))
+                })?;
         }
         let taps = win
             .iter()
@@ -140,11 +148,18 @@ fn col2im_typed<T: Acc>(op: &str, cols: &Array, plan: &Plan) -> Result<Array> {
             }
         });
     }
-    Ok(host::out_vec(plan.x_shape.clone(), acc.into_iter().map(T::lower).collect()))
+    Ok(host::out_vec(
+        plan.x_shape.clone(),
+        acc.into_iter().map(T::lower).collect(),
+    ))
 }
 
 fn rank_error(op: &str, what: &str, a: &Array, need: String) -> Error {
-    Error::shape(op, format!("{what} must have {need} dimensions, got {}", a.ndim()), vec![a.shape().clone()])
+    Error::shape(
+        op,
+        format!("{what} must have {need} dimensions, got {}", a.ndim()),
+        vec![a.shape().clone()],
+    )
 }
 
 #[ivy::kernels]
@@ -160,11 +175,24 @@ impl LayersKernels for NdarrayBackend {
     ) -> Result<Array> {
         let op = "im2col";
         if x.ndim() < 3 {
-            return Err(rank_error(op, "x ([N, *spatial, C])", x, "at least 3".into()));
+            return Err(rank_error(
+                op,
+                "x ([N, *spatial, C])",
+                x,
+                "at least 3".into(),
+            ));
         }
         let d = x.shape().dims();
         let spatial = &d[1..d.len() - 1];
-        let win = im2col_window(op, spatial, kernel_size, strides, padding, dilations, x_dilations)?;
+        let win = im2col_window(
+            op,
+            spatial,
+            kernel_size,
+            strides,
+            padding,
+            dilations,
+            x_dilations,
+        )?;
         let plan = Plan::new(op, x.shape(), win, d[0], d[d.len() - 1])?;
         all!(op, x, T => im2col_typed::<T>(op, x, &plan))
     }
@@ -181,20 +209,34 @@ impl LayersKernels for NdarrayBackend {
         let op = "col2im";
         let dims = spatial.len();
         if dims == 0 || cols.ndim() != 2 * dims + 2 {
-            return Err(rank_error(op, "cols ([N, *out, *kernel, C])", cols, format!("{} (2 * len(spatial) + 2)", 2 * dims + 2)));
+            return Err(rank_error(
+                op,
+                "cols ([N, *out, *kernel, C])",
+                cols,
+                format!("{} (2 * len(spatial) + 2)", 2 * dims + 2),
+            ));
         }
         if let Some(b) = spatial.iter().find(|&&v| v < 0) {
-            return Err(Error::invalid(op, format!("spatial {spatial:?}: {b} is negative")));
+            return Err(Error::invalid(
+                op,
+                format!("spatial {spatial:?}: {b} is negative"),
+            ));
         }
         let d = cols.shape().dims();
         let sp: Vec<usize> = spatial.iter().map(|&v| v as usize).collect();
-        let kernel: Vec<i64> = d[1 + dims..1 + 2 * dims].iter().map(|&v| v as i64).collect();
+        let kernel: Vec<i64> = d[1 + dims..1 + 2 * dims]
+            .iter()
+            .map(|&v| v as i64)
+            .collect();
         let win = im2col_window(op, &sp, &kernel, strides, padding, dilations, x_dilations)?;
         let outs: Vec<usize> = win.iter().map(|w| w.out).collect();
         if outs != d[1..1 + dims] {
             return Err(Error::shape(
                 op,
-                format!("cols has {:?} windows, but the window over {sp:?} gives {outs:?}", &d[1..1 + dims]),
+                format!(
+                    "cols has {:?} windows, but the window over {sp:?} gives {outs:?}",
+                    &d[1..1 + dims]
+                ),
                 vec![cols.shape().clone()],
             ));
         }
