@@ -1359,3 +1359,30 @@ fn adaptive_pools_match_pytorch_windows() {
     assert!(ivy::adaptive_avg_pool1d(&x1, 0).is_err());
     assert!(ivy::adaptive_avg_pool2d(&x1, 2).is_err());
 }
+
+#[test]
+fn dropout_gradient_is_the_mask_times_the_scale() {
+    let x = ivy::ones_with([200], opts::Ones::new().dtype(Dtype::Float64)).unwrap();
+    let y = ivy::dropout_with(&x, 0.5, opts::Dropout::new().seed(4)).unwrap();
+    let g =
+        ivy::grad(|x: &Array| ivy::sum(&ivy::dropout_with(x, 0.5, opts::Dropout::new().seed(4))?))(
+            &x,
+        )
+        .unwrap();
+    // x is all ones, so y is the mask times 1 / (1 - 0.5).
+    assert_eq!(g, y);
+    let g = ivy::grad(|x: &Array| {
+        ivy::sum(&ivy::dropout2d_with(
+            &ivy::reshape(x, [2, 10, 10, 1])?,
+            0.5,
+            opts::Dropout2d::new().seed(4),
+        )?)
+    })(&x)
+    .unwrap();
+    assert!(
+        g.to_vec::<f64>()
+            .unwrap()
+            .iter()
+            .all(|&v| v == 0.0 || v == 2.0)
+    );
+}

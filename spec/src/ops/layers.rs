@@ -111,7 +111,8 @@ category layers {
     /// otherwise `x` is returned as it is). `noise_shape` (broadcast to
     /// `x`'s shape) shares one draw along its axes of length 1; `seed`
     /// makes the draw reproducible; `dtype` casts the result. `prob` must
-    /// be in `[0, 1]`; with `prob = 1` every element is dropped.
+    /// be in `[0, 1]`; with `prob = 1` every element is dropped. The
+    /// gradient is the same mask and scale (the draw is a constant).
     ///
     /// ```
     /// let x = ivy::ones_with([1000], ivy::opts::Ones::new().dtype(ivy::Dtype::Float64))?;
@@ -126,7 +127,6 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[out(custom)]
-    #[not_differentiable]
     #[sample(prob = 0.0)]
     fn dropout(
         x: Array,
@@ -159,7 +159,6 @@ category layers {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    #[not_differentiable]
     #[sample(prob = 0.0)]
     fn dropout1d(
         x: Array,
@@ -183,7 +182,6 @@ category layers {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    #[not_differentiable]
     #[sample(x = [1, 2, 2, 3], prob = 0.0)]
     fn dropout2d(
         x: Array,
@@ -207,7 +205,6 @@ category layers {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    #[not_differentiable]
     #[sample(x = [1, 2, 2, 1, 2], prob = 0.0)]
     fn dropout3d(
         x: Array,
