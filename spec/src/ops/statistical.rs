@@ -337,7 +337,7 @@ category statistical {
     /// assert_eq!(ivy::einsum("ji", [&a])?, ivy::array![[1, 3], [2, 4]]);
     /// assert_eq!(ivy::einsum("...j,j", [&a, &ivy::array![1, 1]])?, ivy::array![3, 7]);
     /// assert_eq!(ivy::einsum("i,j->ij", [&ivy::array![1, 2], &ivy::array![3, 4]])?, ivy::array![[3, 4], [6, 8]]);
-    /// assert!(ivy::einsum("ij,jk", [&a, &ivy::array![[1, 2, 3]]]).is_err());
+    /// assert!(ivy::einsum("ij,jk", [&a, &ivy::array![[1, 2, 3], [4, 5, 6], [7, 8, 9]]]).is_err());
     /// assert!(ivy::einsum("ij->k", [&a]).is_err());
     /// # Ok::<(), ivy::Error>(())
     /// ```
