@@ -201,7 +201,7 @@ fn tolerance(op: &str) -> Tolerance {
         | "leaky_relu" => Tolerance::Composite,
         "sum" | "prod" | "mean" | "var" | "std" | "cumsum" | "cumprod" | "cumulative_sum"
         | "cumulative_prod" | "logsumexp" | "matmul" | "vecdot" | "trace" | "vector_norm"
-        | "softmax" | "log_softmax" => Tolerance::Reduction,
+        | "softmax" | "log_softmax" | "einsum" => Tolerance::Reduction,
         _ => Tolerance::Exact,
     }
 }

@@ -21,6 +21,8 @@ pub mod dtype;
 mod error;
 pub mod gradients;
 pub mod index;
+#[doc(hidden)]
+pub mod layer_support;
 pub mod nest;
 mod nestable;
 pub mod random;

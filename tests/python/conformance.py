@@ -815,6 +815,37 @@ def activation_cases(name, info):
             case(name, [A(x, d)], None, ref, rule)
 
 
+EINSUM = [
+    ("ij,jk->ik", [(2, 3), (3, 4)]),
+    ("ij,jk", [(2, 3), (3, 4)]),
+    ("ii", [(3, 3)]),
+    ("ii->i", [(3, 3)]),
+    ("ij->ji", [(2, 3)]),
+    ("ij->", [(2, 3)]),
+    ("ij->j", [(2, 3)]),
+    ("bij,bjk->bik", [(2, 2, 3), (2, 3, 2)]),
+    ("...ij,...jk->...ik", [(2, 2, 3), (3, 2)]),
+    ("...j,j", [(2, 3), (3,)]),
+    ("i,i", [(4,), (4,)]),
+    ("i,j->ij", [(3,), (2,)]),
+    ("ij,jk,kl->il", [(2, 3), (3, 2), (2, 2)]),
+    ("ii,i", [(3, 3), (3,)]),
+    ("iij->j", [(2, 2, 3)]),
+    ("ij,ij->ij", [(2, 3), (1, 3)]),
+    ("ba,ca", [(2, 3), (4, 3)]),
+    ("ij,jk->ik", [(0, 3), (3, 2)]),
+    ("ij,kj->ik", [(2, 3), (2, 4)]),
+]
+
+
+def einsum_cases(info):
+    for d, k in info["kernel"].items():
+        for eq, shapes in EINSUM:
+            xs = [rand(d, s, -3, 3) for s in shapes]
+            case("einsum", [{"s": eq}, {"list": [enc(x, d) for x in xs]}], None,
+                 lambda eq=eq, xs=xs: [out_cast(via_f32(lambda *a: np.einsum(eq, *a))(*[x.astype(DT[k]) for x in xs]), k)])
+
+
 def main():
     ops = json.load(open(sys.argv[1]))
     by_name = {o["name"]: o for o in ops}
@@ -853,6 +884,8 @@ def main():
             array_api_cases(n, o)
         elif n == "astype":
             astype_cases(o)
+        elif n == "einsum":
+            einsum_cases(o)
         elif n in ("reshape", "expand_dims", "squeeze", "repeat", "broadcast_to", "matrix_transpose",
                    "meshgrid", "split", "unstack", "nonzero", "argwhere", "broadcast_arrays"):
             shape_cases(n, o)

@@ -28,6 +28,7 @@ mod data_type;
 mod elementwise;
 mod host;
 mod indexing;
+mod layers;
 mod layout;
 mod linear_algebra;
 mod manipulation;
@@ -61,7 +62,7 @@ ivy::register_backend! {
     /// The registered entry of the ndarray backend.
     pub static NDARRAY: NdarrayBackend = NdarrayBackend;
     kernels: [
-        activations, creation, data_type, elementwise, indexing, linear_algebra, manipulation, random,
+        activations, creation, data_type, elementwise, indexing, layers, linear_algebra, manipulation, random,
         searching, sorting, statistical, utility,
     ];
 }

@@ -446,6 +446,7 @@ fn leaf_params(op: &Op, t: &Target) -> Vec<(Ident, TokenStream)> {
                 ParamKind::Device => quote!(#k::Device),
                 ParamKind::Bool => quote!(bool),
                 ParamKind::Usize => quote!(usize),
+                ParamKind::Str => quote!(&str),
                 kind @ (ParamKind::Axis
                 | ParamKind::NewAxis
                 | ParamKind::Int

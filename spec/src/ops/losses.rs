@@ -3,7 +3,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ops_losses {
-    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_random! { [$($cb)*] $($acc)*
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_layers! { [$($cb)*] $($acc)*
 category losses {
     //! Loss functions.
 

@@ -8,6 +8,7 @@ mod elementwise;
 mod general;
 mod gradients;
 mod indexing;
+mod layers;
 mod linear_algebra;
 mod losses;
 mod manipulation;

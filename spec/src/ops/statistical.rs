@@ -317,6 +317,37 @@ category statistical {
         let first = ivy::ones_with(dims, ivy::opts::Ones::new().dtype(c.dtype()))?;
         ivy::concat_with(vec![first, c], ivy::opts::Concat::new().axis(Some(a as i64)))
     }
+
+    /// Einstein summation over the `operands`, as `numpy.einsum`: one term
+    /// of subscripts (letters) per operand, separated by commas, and the
+    /// output after `->`; without `->` the output is the subscripts that
+    /// occur once, in alphabetical order. A subscript repeated within a
+    /// term takes the diagonal; subscripts missing from the output are
+    /// summed; `...` stands for the broadcast leading (or inner)
+    /// dimensions, and lengths of 1 broadcast. Computed by diagonals, sums
+    /// and one batched matrix product per further operand, so it is
+    /// differentiable through those ops. Integer sums keep the input dtype.
+    ///
+    /// ```
+    /// let a = ivy::array![[1, 2], [3, 4]];
+    /// let b = ivy::array![[5, 6], [7, 8]];
+    /// assert_eq!(ivy::einsum("ij,jk->ik", [&a, &b])?, ivy::array![[19, 22], [43, 50]]);
+    /// assert_eq!(ivy::einsum("ii", [&a])?.item()?, ivy::Scalar::Int(5)); // the trace
+    /// assert_eq!(ivy::einsum("ii->i", [&a])?, ivy::array![1, 4]);
+    /// assert_eq!(ivy::einsum("ji", [&a])?, ivy::array![[1, 3], [2, 4]]);
+    /// assert_eq!(ivy::einsum("...j,j", [&a, &ivy::array![1, 1]])?, ivy::array![3, 7]);
+    /// assert_eq!(ivy::einsum("i,j->ij", [&ivy::array![1, 2], &ivy::array![3, 4]])?, ivy::array![[3, 4], [6, 8]]);
+    /// assert!(ivy::einsum("ij,jk", [&a, &ivy::array![[1, 2, 3], [4, 5, 6], [7, 8, 9]]]).is_err());
+    /// assert!(ivy::einsum("ij->k", [&a]).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(numeric)]
+    #[promote]
+    #[sample(equation = "ij,jk->ik", operands = [2, 2])]
+    fn einsum(equation: Str, operands: Arrays) -> Array {
+        ivy::layer_support::einsum(equation, operands)
+    }
 }
     } };
 }
