@@ -28,6 +28,7 @@ pub mod shape;
 pub mod tree;
 
 mod api;
+pub mod control_flow;
 
 #[doc(hidden)]
 pub mod __private;
@@ -53,6 +54,7 @@ pub use api::*;
 pub use args::{
     ArrayLike, ArrayOperand, Axes, Ints, Nestable, Node, Operand, Operands, Out, Splits,
 };
+pub use control_flow::{Condition, for_loop, if_else, vmap, while_loop};
 pub use catalogue::{
     function_supported_devices, function_supported_devices_and_dtypes, function_supported_dtypes,
     function_unsupported_devices, function_unsupported_devices_and_dtypes,

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-const CATEGORIES: [&str; 15] = [
+const CATEGORIES: [&str; 16] = [
     "elementwise",
     "creation",
     "data_type",
@@ -17,6 +17,7 @@ const CATEGORIES: [&str; 15] = [
     "sorting",
     "activations",
     "losses",
+    "norms",
     "random",
     "gradients",
     "general",

@@ -306,6 +306,83 @@ category manipulation {
         }
         Ok(y)
     }
+
+    /// `input` padded as NumPy's `pad` does, axis by axis. `pad_width` is
+    /// one width for every side of every axis, a `(before, after)` pair for
+    /// every axis, or a pair per axis (flattened: `[b0, a0, b1, a1, ..]`);
+    /// `stat_length` likewise. `mode`: `"constant"` (the default,
+    /// `constant_values`), `"edge"`, `"reflect"` and `"symmetric"` (mirrored
+    /// without / with the edge; `reflect_type = "odd"` reflects the values
+    /// through the edge value too), `"wrap"`, `"linear_ramp"` (from
+    /// `end_values` to the edge), `"maximum"`, `"mean"`, `"median"`,
+    /// `"minimum"` (of the `stat_length` values nearest each side, all of the
+    /// axis by default; rounded to the nearest integer for integer arrays).
+    /// Differentiable: it is written in ivy ops.
+    ///
+    /// ```
+    /// let x = ivy::array![1, 2, 3];
+    /// assert_eq!(ivy::pad(&x, [2, 1])?, ivy::array![0, 0, 1, 2, 3, 0]);
+    /// let m = |mode| ivy::pad_with(&x, [2], ivy::opts::Pad::new().mode(mode));
+    /// assert_eq!(m("edge")?, ivy::array![1, 1, 1, 2, 3, 3, 3]);
+    /// assert_eq!(m("reflect")?, ivy::array![3, 2, 1, 2, 3, 2, 1]);
+    /// assert_eq!(m("symmetric")?, ivy::array![2, 1, 1, 2, 3, 3, 2]);
+    /// assert_eq!(m("wrap")?, ivy::array![2, 3, 1, 2, 3, 1, 2]);
+    /// assert_eq!(m("maximum")?, ivy::array![3, 3, 1, 2, 3, 3, 3]);
+    /// let odd = ivy::pad_with(&x, [2], ivy::opts::Pad::new().mode("reflect").reflect_type("odd"))?;
+    /// assert_eq!(odd, ivy::array![-1, 0, 1, 2, 3, 4, 5]);
+    /// let ramp = ivy::pad_with(&ivy::array![4.0, 5.0], [2], ivy::opts::Pad::new().mode("linear_ramp"))?;
+    /// assert_eq!(ramp.to_vec::<f32>()?, vec![0.0, 2.0, 4.0, 5.0, 2.5, 0.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(pad_width = [1])]
+    fn pad(
+        input: Array,
+        pad_width: Ints,
+        #[default("constant")] mode: Str,
+        #[default(None)] stat_length: Option<Ints>,
+        #[default(0)] constant_values: Scalar,
+        #[default(0)] end_values: Scalar,
+        #[default("even")] reflect_type: Str,
+    ) -> Array {
+        ivy::__private::pad_array(
+            "pad",
+            input,
+            pad_width.as_slice(),
+            mode,
+            stat_length.map(|s| s.as_slice()),
+            constant_values,
+            end_values,
+            reflect_type,
+        )
+    }
+
+    /// `x` padded with `value` (Ivy's `constant_pad`): `pad_width` as in
+    /// [`pad`](crate::pad).
+    ///
+    /// ```
+    /// let y = ivy::constant_pad_with(&ivy::array![[1, 2]], [1, 0, 0, 1], ivy::opts::ConstantPad::new().value(9))?;
+    /// assert_eq!(y, ivy::array![[9, 9, 9], [1, 2, 9]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(pad_width = [1])]
+    fn constant_pad(x: Array, pad_width: Ints, #[default(0)] value: Scalar) -> Array {
+        ivy::__private::pad_array("constant_pad", x, pad_width.as_slice(), "constant", None, value, ivy::Scalar::Int(0), "even")
+    }
+
+    /// `x` padded with zeros (Ivy's `zero_pad`): `pad_width` as in
+    /// [`pad`](crate::pad).
+    ///
+    /// ```
+    /// assert_eq!(ivy::zero_pad(&ivy::array![1.0, 2.0], [1, 2])?.to_vec::<f32>()?, vec![0.0, 1.0, 2.0, 0.0, 0.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(pad_width = [1])]
+    fn zero_pad(x: Array, pad_width: Ints) -> Array {
+        ivy::__private::pad_array("zero_pad", x, pad_width.as_slice(), "constant", None, ivy::Scalar::Int(0), ivy::Scalar::Int(0), "even")
+    }
 }
     } };
 }

@@ -11,6 +11,7 @@ mod indexing;
 mod linear_algebra;
 mod losses;
 mod manipulation;
+mod norms;
 mod random;
 mod searching;
 mod sorting;
