@@ -202,7 +202,7 @@ category activations {
     #[dtypes(float)]
     fn logit(x: Array, #[default(None)] eps: Option<f64>) -> Array {
         let z = match eps {
-            Some(e) => ivy::clip_with(x, ivy::opts::Clip::new().x_min(e).x_max(1.0 - e))?,
+            Some(e) => ivy::minimum(&ivy::maximum(x, e)?, 1.0 - e)?,
             None => x.clone(),
         };
         ivy::log(&ivy::divide(&z, &ivy::subtract(1, &z)?)?)

@@ -143,8 +143,9 @@ category general {
     /// default) is the largest singular value, `1` / `-1` the largest /
     /// smallest column sum of absolute values, `inf` / `-inf` the largest /
     /// smallest row sum. The largest singular value is found by power
-    /// iteration on `x^T x` (float64, to convergence) and is differentiable
-    /// through `|x v|` with the converged direction `v` held fixed.
+    /// iteration on `x^T x` (in float64 to convergence, then 8 steps in ivy
+    /// ops from there), as `|x v|` for the unit direction `v`: its gradient
+    /// is exact, higher derivatives converge with the power steps.
     ///
     /// ```
     /// let x = ivy::array![[3.0f64, 0.0], [0.0, 1.0]];
@@ -172,9 +173,19 @@ category general {
             }
         };
         let norm = if p == 2.0 {
-            let v = ivy::__private::top_right_singular_vectors(op, x)?;
-            let xv = ivy::matmul(x, &v)?;
-            ivy::sqrt(&ivy::sum_with(&ivy::square(&xv)?, ivy::opts::Sum::new().axis([-2, -1]).keepdims(true))?)?
+            // From the converged direction (a constant), a few traced power
+            // steps, so that higher derivatives see how the direction moves.
+            let norm2 = |a: &ivy::Array| -> ivy::Result<ivy::Array> {
+                ivy::sqrt(&ivy::sum_with(&ivy::square(a)?, ivy::opts::Sum::new().axis([-2, -1]).keepdims(true))?)
+            };
+            let xt = ivy::matrix_transpose(x)?;
+            let mut v = ivy::__private::top_right_singular_vectors(op, x)?;
+            for _ in 0..8 {
+                let w = ivy::matmul(&xt, &ivy::matmul(x, &v)?)?;
+                let n = norm2(&w)?;
+                v = ivy::divide(&w, &ivy::r#where(&ivy::greater(&n, 0)?, &n, &ivy::ones_like(&n)?)?)?;
+            }
+            norm2(&ivy::matmul(x, &v)?)?
         } else if p == 1.0 || p == -1.0 {
             sums(-2, -1, p > 0.0)?
         } else if p.is_infinite() {

@@ -230,6 +230,8 @@ category indexing {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
+    #[dtypes(all)]
+    #[dtype_of(params)]
     #[sample(params = [3, 3], indices = ([1, 2], int64))]
     fn gather_nd(params: Array, indices: Array, #[default(0usize)] batch_dims: usize) -> Array {
         let op = "gather_nd";

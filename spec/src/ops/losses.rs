@@ -314,7 +314,7 @@ category losses {
     }
 
     /// One minus the structural similarity of the images `pred` and `true`
-    /// (shape `[..., height, width]`), averaged: the SSIM is computed with
+    /// (shape `[..., height, width]`), averaged (half precision computes in float32): the SSIM is computed with
     /// means, variances and the covariance over 3x3 windows (stride 1,
     /// shrunk at the borders, as an average pool with `SAME` padding), with
     /// `C1 = 0.01^2` and `C2 = 0.03^2` (a dynamic range of 1).
@@ -338,14 +338,20 @@ category losses {
                 vec![r#true.shape().clone(), pred.shape().clone()],
             ));
         }
+        // Half precision works in float32: the variances are differences
+        // of nearly equal means.
+        let dt = pred.dtype();
+        let half = matches!(dt, ivy::Dtype::Float16 | ivy::Dtype::BFloat16);
+        let wide = |a: &ivy::Array| if half { ivy::astype(a, ivy::Dtype::Float32) } else { Ok(a.clone()) };
+        let (t, p) = (&wide(r#true)?, &wide(pred)?);
         let c1 = 0.01f64 * 0.01;
         let c2 = 0.03f64 * 0.03;
         let pool = |a: &ivy::Array| ivy::__private::avg_pool_3x3(op, a);
-        let mu_x = pool(pred)?;
-        let mu_y = pool(r#true)?;
-        let sxx = ivy::subtract(&pool(&ivy::multiply(pred, pred)?)?, &ivy::multiply(&mu_x, &mu_x)?)?;
-        let syy = ivy::subtract(&pool(&ivy::multiply(r#true, r#true)?)?, &ivy::multiply(&mu_y, &mu_y)?)?;
-        let sxy = ivy::subtract(&pool(&ivy::multiply(pred, r#true)?)?, &ivy::multiply(&mu_x, &mu_y)?)?;
+        let mu_x = pool(p)?;
+        let mu_y = pool(t)?;
+        let sxx = ivy::subtract(&pool(&ivy::multiply(p, p)?)?, &ivy::multiply(&mu_x, &mu_x)?)?;
+        let syy = ivy::subtract(&pool(&ivy::multiply(t, t)?)?, &ivy::multiply(&mu_y, &mu_y)?)?;
+        let sxy = ivy::subtract(&pool(&ivy::multiply(p, t)?)?, &ivy::multiply(&mu_x, &mu_y)?)?;
         let num = ivy::multiply(
             &ivy::add(&ivy::multiply(&ivy::multiply(&mu_x, &mu_y)?, 2)?, c1)?,
             &ivy::add(&ivy::multiply(&sxy, 2)?, c2)?,
@@ -354,7 +360,8 @@ category losses {
             &ivy::add(&ivy::add(&ivy::multiply(&mu_x, &mu_x)?, &ivy::multiply(&mu_y, &mu_y)?)?, c1)?,
             &ivy::add(&ivy::add(&sxx, &syy)?, c2)?,
         )?;
-        ivy::mean(&ivy::subtract(1, &ivy::divide(&num, &den)?)?)
+        let loss = ivy::mean(&ivy::subtract(1, &ivy::divide(&num, &den)?)?)?;
+        if half { ivy::astype(&loss, dt) } else { Ok(loss) }
     }
 
     /// The critic's Wasserstein loss: `mean(p_fake) - mean(p_real)`.

@@ -9,7 +9,8 @@ category norms {
 
     /// `x` normalized over the axes `normalized_idxs`: `(x - mean) /
     /// sqrt(var + eps)`, then times `scale` and plus `offset` when given, all
-    /// times `new_std` (Ivy's `layer_norm`).
+    /// times `new_std` (Ivy's `layer_norm`; half precision normalizes in
+    /// float32).
     ///
     /// ```
     /// let y = ivy::layer_norm_with(&ivy::array![[1.0f64, 3.0]], [-1], ivy::opts::LayerNorm::new().eps(0.0))?;
@@ -21,6 +22,7 @@ category norms {
     /// ```
     #[compositional]
     #[dtypes(float)]
+    #[sample(x = [2, 4], normalized_idxs = [-1])]
     fn layer_norm(
         x: Array,
         normalized_idxs: Axes,
@@ -29,9 +31,17 @@ category norms {
         #[default(1e-5)] eps: f64,
         #[default(1.0)] new_std: f64,
     ) -> Array {
-        let mean = ivy::mean_with(x, ivy::opts::Mean::new().axis(normalized_idxs.clone()).keepdims(true))?;
-        let var = ivy::var_with(x, ivy::opts::Var::new().axis(normalized_idxs.clone()).keepdims(true))?;
-        let mut y = ivy::divide(&ivy::subtract(x, &mean)?, &ivy::sqrt(&ivy::add(&var, eps)?)?)?;
+        // Half precision normalizes in float32 (x - mean is a difference of
+        // nearly equal numbers, then divided by a small deviation).
+        let dt = x.dtype();
+        let half = matches!(dt, ivy::Dtype::Float16 | ivy::Dtype::BFloat16);
+        let xw = if half { ivy::astype(x, ivy::Dtype::Float32)? } else { x.clone() };
+        let mean = ivy::mean_with(&xw, ivy::opts::Mean::new().axis(normalized_idxs.clone()).keepdims(true))?;
+        let var = ivy::var_with(&xw, ivy::opts::Var::new().axis(normalized_idxs.clone()).keepdims(true))?;
+        let mut y = ivy::divide(&ivy::subtract(&xw, &mean)?, &ivy::sqrt(&ivy::add(&var, eps)?)?)?;
+        if half {
+            y = ivy::astype(&y, dt)?;
+        }
         if let Some(s) = scale {
             y = ivy::multiply(&y, s)?;
             if let Some(o) = offset {
