@@ -192,7 +192,7 @@ category activations {
     /// NaN (Ivy's `logit`).
     ///
     /// ```
-    /// let y = ivy::logit(&ivy::array![0.5, 0.75])?.to_vec::<f64>()?;
+    /// let y = ivy::logit(&ivy::array![0.5f64, 0.75])?.to_vec::<f64>()?;
     /// assert!(y[0].abs() < 1e-7 && (y[1] - 3f64.ln()).abs() < 1e-6);
     /// let c = ivy::logit_with(&ivy::array![0.0], ivy::opts::Logit::new().eps(0.25))?;
     /// assert!((c.to_vec::<f32>()?[0] + 3f32.ln()).abs() < 1e-6);
@@ -251,7 +251,7 @@ category activations {
     /// The log of the sigmoid, `-softplus(-x)`, stable for large `|x|`.
     ///
     /// ```
-    /// let y = ivy::logsigmoid(&ivy::array![0.0, -100.0])?.to_vec::<f64>()?;
+    /// let y = ivy::logsigmoid(&ivy::array![0.0f64, -100.0])?.to_vec::<f64>()?;
     /// assert!((y[0] + std::f64::consts::LN_2).abs() < 1e-6 && (y[1] + 100.0).abs() < 1e-3);
     /// # Ok::<(), ivy::Error>(())
     /// ```

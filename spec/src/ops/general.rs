@@ -157,7 +157,7 @@ category general {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    #[sample(max_norm = 0.5f64)]
+    #[sample(max_norm = 0.5f64, p = 1.0)]
     fn clip_matrix_norm(x: Array, max_norm: f64, #[default(2.0)] p: f64) -> Array {
         let op = "clip_matrix_norm";
         if x.ndim() < 2 {

@@ -232,7 +232,7 @@ category indexing {
     #[compositional]
     #[dtypes(all)]
     #[dtype_of(params)]
-    #[sample(params = [3, 3], indices = ([1, 2], int64))]
+    #[sample(params = [3, 3], indices = ([1, 2], int64), batch_dims = 0usize)]
     fn gather_nd(params: Array, indices: Array, #[default(0usize)] batch_dims: usize) -> Array {
         let op = "gather_nd";
         if !indices.dtype().is_int() {
@@ -296,7 +296,7 @@ category indexing {
     #[compositional]
     #[dtypes(numeric)]
     #[dtype_of(updates)]
-    #[sample(indices = ([2, 1], int64), updates = [2])]
+    #[sample(indices = ([2, 1], int64), updates = [2], shape = [3])]
     fn scatter_nd(
         indices: Array,
         updates: Array,

@@ -22,7 +22,7 @@ category norms {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    #[sample(x = [2, 4], normalized_idxs = [-1])]
+    #[sample(x = [2, 4], normalized_idxs = [-1], scale = [4])]
     fn layer_norm(
         x: Array,
         normalized_idxs: Axes,
@@ -74,7 +74,7 @@ category norms {
     #[compositional]
     #[dtypes(float)]
     #[out(custom)]
-    #[sample(x = [2, 3], mean = [3], variance = [3])]
+    #[sample(x = [2, 3], mean = [3], variance = [3], offset = [3])]
     fn batch_norm(
         x: Array,
         mean: Array,
@@ -136,7 +136,7 @@ category norms {
     #[compositional]
     #[dtypes(float)]
     #[out(custom)]
-    #[sample(x = [2, 3, 2], mean = [2], variance = [2])]
+    #[sample(x = [2, 3, 2], mean = [2], variance = [2], offset = [2])]
     fn instance_norm(
         x: Array,
         mean: Array,
@@ -203,7 +203,7 @@ category norms {
     /// ```
     #[compositional]
     #[dtypes(float)]
-    #[sample(x = [2, 3, 2], num_groups = 2usize)]
+    #[sample(x = [2, 3, 2], num_groups = 2usize, offset = [2])]
     fn group_norm(
         x: Array,
         num_groups: usize,
