@@ -763,3 +763,111 @@ fn control_flow_is_differentiable_through_the_branch_taken() {
     let e = ivy::while_loop(|_: &i32| Ok(ivy::array![1, 1]), Ok, 0).unwrap_err();
     assert!(e.to_string().contains("while_loop"), "{e}");
 }
+
+// ---------------------------------------------------------------- experimental manipulation
+
+#[test]
+fn rot90_turns_and_comes_back() {
+    let m = Array::from_shape_vec(vec![2, 3], (1..=6).collect::<Vec<i32>>()).unwrap();
+    let r = |k: i64| ivy::rot90_with(&m, ivy::opts::Rot90::new().k(k)).unwrap();
+    // numpy.rot90([[1, 2, 3], [4, 5, 6]], k) written out by hand.
+    assert_eq!(r(1), ivy::array![[3, 6], [2, 5], [1, 4]]);
+    assert_eq!(r(2), ivy::array![[6, 5, 4], [3, 2, 1]]);
+    assert_eq!(r(3), ivy::array![[4, 1], [5, 2], [6, 3]]);
+    assert_eq!(r(4), m);
+    assert_eq!(r(-1), r(3));
+    let back = ivy::rot90_with(&m, ivy::opts::Rot90::new().axes([1, 0])).unwrap();
+    assert_eq!(back, r(3));
+    assert!(ivy::rot90_with(&m, ivy::opts::Rot90::new().axes([0, 0])).is_err());
+    assert!(ivy::rot90(&ivy::array![1, 2]).is_err());
+    assert_eq!(ivy::fliplr(&m).unwrap(), ivy::array![[3, 2, 1], [6, 5, 4]]);
+    assert_eq!(ivy::flipud(&m).unwrap(), ivy::array![[4, 5, 6], [1, 2, 3]]);
+    assert!(ivy::fliplr(&ivy::array![1, 2]).unwrap_err().to_string().contains("fliplr"));
+}
+
+#[test]
+fn stacking_helpers_follow_numpy_shapes() {
+    let a = ivy::array![1, 2, 3];
+    let b = ivy::array![4, 5, 6];
+    assert_eq!(ivy::vstack([&a, &b]).unwrap().shape().dims(), &[2, 3]);
+    assert_eq!(ivy::hstack([&a, &b]).unwrap(), ivy::array![1, 2, 3, 4, 5, 6]);
+    assert_eq!(ivy::dstack([&a, &b]).unwrap().shape().dims(), &[1, 3, 2]);
+    assert_eq!(ivy::column_stack([&a, &b]).unwrap(), ivy::array![[1, 4], [2, 5], [3, 6]]);
+    let s = ivy::Array::scalar(7i32);
+    let r = ivy::atleast_3d([&s, &a]).unwrap();
+    assert_eq!((r[0].shape().dims(), r[1].shape().dims()), (&[1usize, 1, 1][..], &[1usize, 3, 1][..]));
+    assert_eq!(ivy::atleast_2d([&s]).unwrap()[0].shape().dims(), &[1, 1]);
+    assert!(ivy::vstack([&a, &ivy::array![1, 2]]).is_err());
+}
+
+#[test]
+fn top_k_agrees_with_sorting() {
+    let x = Array::from_shape_vec(vec![2, 5], vec![3.0, 1.0, 4.0, 1.0, 5.0, 9.0, 2.0, 6.0, 5.0, 3.0]).unwrap();
+    let (v, i) = ivy::top_k(&x, 3).unwrap();
+    assert_eq!(f64s(&v), vec![5.0, 4.0, 3.0, 9.0, 6.0, 5.0]);
+    assert_eq!(i.to_vec::<i64>().unwrap(), vec![4, 2, 0, 0, 2, 3]);
+    let (v, _) = ivy::top_k_with(&x, 2, ivy::opts::TopK::new().axis(0).largest(false)).unwrap();
+    assert_eq!(f64s(&v), vec![3.0, 1.0, 4.0, 1.0, 3.0, 9.0, 2.0, 6.0, 5.0, 5.0]);
+    assert!(ivy::top_k(&x, 6).unwrap_err().to_string().contains("top_k"));
+    // The values carry the gradient to the picked elements.
+    let g = ivy::grad(|x: &Array| ivy::sum(&ivy::top_k(x, 1)?.0))(&arr(&[1.0, 7.0, 3.0])).unwrap();
+    assert_eq!(f64s(&g), vec![0.0, 1.0, 0.0]);
+}
+
+#[test]
+fn put_along_axis_inverts_take_along_axis() {
+    let a = ivy::array![[10, 30, 20], [60, 40, 50]];
+    let order = ivy::argsort(&a).unwrap();
+    let sorted = ivy::take_along_axis(&a, &order).unwrap();
+    let back = ivy::put_along_axis(&ivy::zeros_like(&a).unwrap(), &order, &sorted, 1).unwrap();
+    assert_eq!(back, a);
+    let e = ivy::put_along_axis(&a, &ivy::array![[3]], &ivy::array![1], 1).unwrap_err();
+    assert!(e.to_string().contains("out of bounds"), "{e}");
+    let m = ivy::put_along_axis_with(&a, &ivy::array![[0]], &ivy::array![1], 1, ivy::opts::PutAlongAxis::new().mode("mul"));
+    assert!(m.unwrap_err().to_string().contains("put_along_axis"));
+}
+
+#[test]
+fn unique_consecutive_along_an_axis() {
+    let x = ivy::array![[1, 1, 2, 2], [3, 3, 4, 5]];
+    let (o, i, c) = ivy::unique_consecutive_with(&x, ivy::opts::UniqueConsecutive::new().axis(1)).unwrap();
+    assert_eq!(o, ivy::array![[1, 2, 2], [3, 4, 5]]);
+    assert_eq!(i, ivy::array![0i64, 0, 1, 2]);
+    assert_eq!(c, ivy::array![2i64, 1, 1]);
+    let (o, i, c) = ivy::unique_consecutive(&ivy::array![[1, 1], [1, 2]]).unwrap();
+    assert_eq!((o, i.shape().dims().to_vec(), c), (ivy::array![1, 2], vec![2, 2], ivy::array![3i64, 1]));
+    let (o, _, c) = ivy::unique_consecutive(&arr(&[f64::NAN, f64::NAN])).unwrap();
+    assert_eq!((o.size(), c.to_vec::<i64>().unwrap()), (2, vec![1, 1]));
+    let (o, i, c) = ivy::unique_consecutive(&ivy::zeros([0]).unwrap()).unwrap();
+    assert_eq!((o.size(), i.size(), c.size()), (0, 0, 0));
+}
+
+#[test]
+fn heaviside_and_trim_zeros() {
+    let h = ivy::heaviside(&arr(&[-2.0, -0.0, 0.0, 3.0, f64::NAN]), &arr(&[0.25])).unwrap();
+    let v = f64s(&h);
+    assert_eq!(&v[..4], &[0.0, 0.25, 0.25, 1.0]);
+    assert!(v[4].is_nan());
+    assert_eq!(ivy::trim_zeros(&ivy::array![0, 0, 0]).unwrap().size(), 0);
+    let f = ivy::trim_zeros_with(&ivy::array![0, 1, 0], ivy::opts::TrimZeros::new().trim("f")).unwrap();
+    assert_eq!(f, ivy::array![1, 0]);
+    assert!(ivy::trim_zeros_with(&ivy::array![0, 1], ivy::opts::TrimZeros::new().trim("x")).is_err());
+    assert!(ivy::trim_zeros(&ivy::array![[0, 1]]).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// unflatten undoes flatten over any run of axes.
+    #[test]
+    fn unflatten_undoes_flatten(dims in proptest::collection::vec(1usize..4, 1..5), s in 0usize..4, len in 0usize..4) {
+        let nd = dims.len();
+        let (s, e) = (s.min(nd - 1), (s + len).min(nd - 1));
+        let n: usize = dims.iter().product();
+        let x = Array::from_shape_vec(dims.clone(), (0..n as i32).collect::<Vec<_>>()).unwrap();
+        let f = ivy::flatten_with(&x, ivy::opts::Flatten::new().start_dim(s as i64).end_dim(e as i64)).unwrap();
+        prop_assert_eq!(f.ndim(), nd - (e - s));
+        let inner: Vec<i64> = dims[s..=e].iter().map(|&d| d as i64).collect();
+        prop_assert_eq!(ivy::unflatten(&f, s as i64, inner).unwrap(), x);
+    }
+}

@@ -1244,6 +1244,28 @@ pub fn pad_array(
     Ok(y)
 }
 
+/// `a` with at least two dimensions: `[]` becomes `[1, 1]`, `[n]` becomes
+/// `[1, n]` (NumPy's `atleast_2d`).
+pub fn at_least_2d(a: &Array) -> Result<Array> {
+    match a.ndim() {
+        0 => crate::api::reshape(a, [1, 1]),
+        1 => crate::api::reshape(a, [1, -1]),
+        _ => Ok(a.clone()),
+    }
+}
+
+/// `a` with at least three dimensions: `[]` becomes `[1, 1, 1]`, `[n]`
+/// becomes `[1, n, 1]`, `[m, n]` becomes `[m, n, 1]` (NumPy's `atleast_3d`).
+pub fn at_least_3d(a: &Array) -> Result<Array> {
+    let d = a.shape().dims();
+    match a.ndim() {
+        0 => crate::api::reshape(a, [1, 1, 1]),
+        1 => crate::api::reshape(a, [1, d[0] as i64, 1]),
+        2 => crate::api::reshape(a, [d[0] as i64, d[1] as i64, 1]),
+        _ => Ok(a.clone()),
+    }
+}
+
 /// Check that the arrays broadcast together, with an error naming `op` (for
 /// compositional ops, whose callees would otherwise name themselves).
 pub fn check_broadcast(op: &str, xs: &[&Array]) -> Result<()> {
