@@ -845,6 +845,55 @@ def activation_cases(name, info):
             case(name, [A(x, d)], None, ref, rule)
 
 
+def exp_manip_cases(name, info):
+    """Ivy's experimental manipulation functions that NumPy has."""
+    for d in info["kernel"]:
+        x = rand(d, (2, 3, 4))
+        a, b = rand(d, (3,)), rand(d, (3,))
+        m, n = rand(d, (3, 2)), rand(d, (3, 4))
+        if name == "flatten":
+            case(name, [A(x, d)], None, lambda x=x: [x.reshape(-1)])
+            case(name, [A(x, d)], {"start_dim": {"i": 1}}, lambda x=x: [x.reshape(2, -1)])
+            z = rand(d, ())
+            case(name, [A(z, d)], None, lambda z=z: [z.reshape(1)])
+        elif name == "unflatten":
+            case(name, [A(n, d), {"i": 1}, {"ints": [2, -1]}], None, lambda n=n: [n.reshape(3, 2, 2)])
+        elif name in ("vstack", "hstack", "dstack", "column_stack"):
+            f = getattr(np, name)
+            for p in ((a, b), (m, n) if name != "vstack" else (m.T, n.T)):
+                case(name, [{"list": [enc(p[0], d), enc(p[1], d)]}], None, lambda p=p, f=f: [f(p)])
+        elif name in ("atleast_1d", "atleast_2d", "atleast_3d"):
+            f = getattr(np, name)
+            z = rand(d, ())
+            case(name, [{"list": [enc(z, d), enc(a, d), enc(m, d), enc(x, d)]}], None,
+                 lambda z=z, f=f: list(f(z, a, m, x)))
+        elif name == "rot90":
+            for k in (1, 2, 3, -1, 4):
+                case(name, [A(x, d)], {"k": {"i": k}}, lambda x=x, k=k: [np.rot90(x, k)])
+            case(name, [A(x, d)], {"axes": {"ints": [2, 0]}}, lambda x=x: [np.rot90(x, 1, (2, 0))])
+        elif name in ("fliplr", "flipud"):
+            f = getattr(np, name)
+            case(name, [A(x, d)], None, lambda x=x, f=f: [f(x)])
+        elif name == "heaviside":
+            s = small_specials(d)
+            p, q = np.meshgrid(s, s, indexing="ij")
+            p, q = p.reshape(-1), q.reshape(-1)
+            case(name, [A(p, d), A(q, d)], None, lambda p=p, q=q: [via_f32(np.heaviside)(p, q)])
+        elif name == "trim_zeros":
+            z = np.array([0, 0, 1, 0, 2, 0, 0]).astype(DT[d])
+            for t in ("fb", "f", "b"):
+                case(name, [A(z, d)], {"trim": {"s": t}}, lambda z=z, t=t: [np.trim_zeros(z, t)])
+        elif name == "put_along_axis":
+            idx = np.argsort(rng.random((3, 4)), axis=1).astype(np.int64)
+            v = rand(d, (3, 4))
+
+            def fn(n=n, idx=idx, v=v):
+                r = n.copy()
+                np.put_along_axis(r, idx, v, axis=1)
+                return [r]
+            case(name, [A(n, d), A(idx, "int64"), A(v, d), {"i": 1}], None, fn)
+
+
 def np_pairs(flat, ndim):
     """numpy.pad's pad_width for ivy's flat list: one value, one (before,
     after) pair, or a pair per axis."""
@@ -959,6 +1008,10 @@ def main():
                    "unique_inverse", "unique_all",
                    "searchsorted", "isin"):
             array_api_cases(n, o)
+        elif n in ("flatten", "unflatten", "vstack", "hstack", "dstack", "column_stack", "atleast_1d",
+                   "atleast_2d", "atleast_3d", "rot90", "fliplr", "flipud", "heaviside", "trim_zeros",
+                   "put_along_axis"):
+            exp_manip_cases(n, o)
         elif n in ("pad", "constant_pad", "zero_pad"):
             pad_cases(n, o)
         elif n == "astype":

@@ -615,7 +615,7 @@ category manipulation {
         let zero = ivy::zeros_like(x1)?;
         let one = ivy::ones_like(x1)?;
         let sign = ivy::r#where(&ivy::greater(x1, 0)?, &one, &ivy::r#where(&ivy::less(x1, 0)?, &zero, x1)?)?;
-        ivy::r#where(&ivy::equal(x1, 0)?, &ivy::add(x2, &zero)?, &sign)
+        ivy::r#where(&ivy::equal(x1, 0)?, x2, &sign)
     }
 
     /// The 1-d `a` without its leading (`trim` containing `"f"`) and
