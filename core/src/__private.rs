@@ -805,7 +805,10 @@ pub fn stirling_term(t: &Array) -> Result<Array> {
     let safe = a::r#where(&big, t, &a::ones_like(t)?)?;
     let s = a::add(
         &a::subtract(&a::multiply(&safe, &a::log(&safe)?)?, &safe)?,
-        &a::multiply(&a::log(&a::multiply(&safe, 2.0 * std::f64::consts::PI)?)?, 0.5)?,
+        &a::multiply(
+            &a::log(&a::multiply(&safe, 2.0 * std::f64::consts::PI)?)?,
+            0.5,
+        )?,
     )?;
     a::r#where(&big, &s, &a::zeros_like(&s)?)
 }
@@ -819,7 +822,11 @@ pub fn avg_pool_3x3(op: &str, x: &Array) -> Result<Array> {
     use crate::index::{Index, IndexItem};
     let nd = x.ndim();
     if nd < 2 {
-        return Err(Error::shape(op, "needs at least two dimensions", vec![x.shape().clone()]));
+        return Err(Error::shape(
+            op,
+            "needs at least two dimensions",
+            vec![x.shape().clone()],
+        ));
     }
     let dims = x.shape().dims().to_vec();
     let (h, w) = (dims[nd - 2], dims[nd - 1]);
@@ -831,8 +838,14 @@ pub fn avg_pool_3x3(op: &str, x: &Array) -> Result<Array> {
         }
         a::zeros_with(Shape::from(d), a::opts::Zeros::new().dtype(x.dtype()))
     };
-    let rows = a::concat_with(vec![zeros(nd - 2)?, x.clone(), zeros(nd - 2)?], a::opts::Concat::new().axis(nd as i64 - 2))?;
-    let padded = a::concat_with(vec![zeros(nd - 1)?, rows, zeros(nd - 1)?], a::opts::Concat::new().axis(-1))?;
+    let rows = a::concat_with(
+        vec![zeros(nd - 2)?, x.clone(), zeros(nd - 2)?],
+        a::opts::Concat::new().axis(nd as i64 - 2),
+    )?;
+    let padded = a::concat_with(
+        vec![zeros(nd - 1)?, rows, zeros(nd - 1)?],
+        a::opts::Concat::new().axis(-1),
+    )?;
     let mut total: Option<Array> = None;
     for di in 0..3i64 {
         for dj in 0..3i64 {
@@ -848,8 +861,11 @@ pub fn avg_pool_3x3(op: &str, x: &Array) -> Result<Array> {
             });
         }
     }
-    let span = |i: usize, n: usize| 1.0 + f64::from(u8::from(i > 0)) + f64::from(u8::from(i + 1 < n));
-    let counts: Vec<f64> = (0..h * w).map(|k| span(k / w.max(1), h) * span(k % w.max(1), w)).collect();
+    let span =
+        |i: usize, n: usize| 1.0 + f64::from(u8::from(i > 0)) + f64::from(u8::from(i + 1 < n));
+    let counts: Vec<f64> = (0..h * w)
+        .map(|k| span(k / w.max(1), h) * span(k % w.max(1), w))
+        .collect();
     let counts = a::astype(&Array::from_shape_vec(vec![h, w], counts)?, x.dtype())?;
     let total = total.ok_or_else(|| Error::invalid(op, "internal error: no window"))?;
     a::divide(&total, &counts)
@@ -907,21 +923,37 @@ pub struct ScatterNdPlan {
 /// and `updates` against `shape` (inferred from the largest indices when
 /// `None`) and resolve every index tuple, negative ones counting from the
 /// end; out of range is an error.
-pub fn scatter_nd_plan(op: &str, indices: &Array, updates: &Array, shape: Option<Vec<usize>>) -> Result<ScatterNdPlan> {
+pub fn scatter_nd_plan(
+    op: &str,
+    indices: &Array,
+    updates: &Array,
+    shape: Option<Vec<usize>>,
+) -> Result<ScatterNdPlan> {
     let shapes = || vec![indices.shape().clone(), updates.shape().clone()];
     if !indices.dtype().is_int() {
-        return Err(Error::invalid(op, format!("indices must be integers, got {}", indices.dtype())));
+        return Err(Error::invalid(
+            op,
+            format!("indices must be integers, got {}", indices.dtype()),
+        ));
     }
     let idims = indices.shape().dims();
     let r = idims.len();
     let m = idims.last().copied().unwrap_or(0);
     if r == 0 || m == 0 {
-        return Err(Error::shape(op, "indices needs a last axis of at least one index component", shapes()));
+        return Err(Error::shape(
+            op,
+            "indices needs a last axis of at least one index component",
+            shapes(),
+        ));
     }
     let lead = &idims[..r - 1];
     let udims = updates.shape().dims();
     if udims.len() < lead.len() || &udims[..lead.len()] != lead {
-        return Err(Error::shape(op, "updates must have shape indices.shape[..-1] + shape[m..]", shapes()));
+        return Err(Error::shape(
+            op,
+            "updates must have shape indices.shape[..-1] + shape[m..]",
+            shapes(),
+        ));
     }
     let trailing = &udims[lead.len()..];
     let tuples = crate::api::astype(indices, Dtype::Int64)?.to_vec::<i64>()?;
@@ -930,7 +962,11 @@ pub fn scatter_nd_plan(op: &str, indices: &Array, updates: &Array, shape: Option
             if s.len() != m + trailing.len() || &s[m..] != trailing {
                 let mut all = shapes();
                 all.push(Shape::from(s.clone()));
-                return Err(Error::shape(op, "updates must have shape indices.shape[..-1] + shape[m..]", all));
+                return Err(Error::shape(
+                    op,
+                    "updates must have shape indices.shape[..-1] + shape[m..]",
+                    all,
+                ));
             }
             s
         }
@@ -938,9 +974,15 @@ pub fn scatter_nd_plan(op: &str, indices: &Array, updates: &Array, shape: Option
             let mut s = vec![0usize; m];
             for t in tuples.chunks(m) {
                 for (j, &i) in t.iter().enumerate() {
-                    let need = usize::try_from(i).ok().and_then(|i| i.checked_add(1)).ok_or_else(|| {
-                        Error::invalid(op, format!("index {i} along axis {j} cannot size an axis; give shape"))
-                    })?;
+                    let need = usize::try_from(i)
+                        .ok()
+                        .and_then(|i| i.checked_add(1))
+                        .ok_or_else(|| {
+                            Error::invalid(
+                                op,
+                                format!("index {i} along axis {j} cannot size an axis; give shape"),
+                            )
+                        })?;
                     s[j] = s[j].max(need);
                 }
             }
@@ -949,7 +991,11 @@ pub fn scatter_nd_plan(op: &str, indices: &Array, updates: &Array, shape: Option
         }
     };
     let too_big = || Error::invalid(op, format!("shape {shape:?} has too many elements"));
-    let size = shape.iter().try_fold(1usize, |a, &d| a.checked_mul(d)).filter(|&n| i64::try_from(n).is_ok()).ok_or_else(too_big)?;
+    let size = shape
+        .iter()
+        .try_fold(1usize, |a, &d| a.checked_mul(d))
+        .filter(|&n| i64::try_from(n).is_ok())
+        .ok_or_else(too_big)?;
     let block: usize = trailing.iter().product();
     let mut positions = Vec::with_capacity(tuples.len() / m * block);
     for t in tuples.chunks(m) {
@@ -958,14 +1004,21 @@ pub fn scatter_nd_plan(op: &str, indices: &Array, updates: &Array, shape: Option
             let d = shape[j] as i64;
             let k = if i < 0 { i + d } else { i };
             if k < 0 || k >= d {
-                return Err(Error::invalid(op, format!("index {i} is out of bounds for axis {j} with size {d}")));
+                return Err(Error::invalid(
+                    op,
+                    format!("index {i} is out of bounds for axis {j} with size {d}"),
+                ));
             }
             base = base * d + k;
         }
         let base = base * block as i64;
         positions.extend((0..block as i64).map(|e| base + e));
     }
-    Ok(ScatterNdPlan { shape, size, positions })
+    Ok(ScatterNdPlan {
+        shape,
+        size,
+        positions,
+    })
 }
 
 /// `x * max_norm / max(norm, max_norm)`: `x` scaled down to a norm of
@@ -974,7 +1027,10 @@ pub fn scatter_nd_plan(op: &str, indices: &Array, updates: &Array, shape: Option
 pub fn clip_by_norm(op: &str, x: &Array, norm: &Array, max_norm: f64) -> Result<Array> {
     use crate::api as a;
     if max_norm.is_nan() || max_norm < 0.0 {
-        return Err(Error::invalid(op, format!("max_norm must be a non-negative number, got {max_norm}")));
+        return Err(Error::invalid(
+            op,
+            format!("max_norm must be a non-negative number, got {max_norm}"),
+        ));
     }
     if max_norm == 0.0 {
         return a::multiply(x, 0);
@@ -993,13 +1049,14 @@ pub fn top_right_singular_vectors(op: &str, x: &Array) -> Result<Array> {
     let dims = x.shape().dims();
     let (m, n) = (dims[nd - 2], dims[nd - 1]);
     let values = crate::api::astype(x, Dtype::Float64)?.to_vec::<f64>()?;
-    let count = if m * n == 0 { 0 } else { values.len() / (m * n) };
+    let count: usize = dims[..nd - 2].iter().product();
     let mut out = Vec::with_capacity(count * n);
-    for a in values.chunks(m * n.max(1)).take(count) {
+    for b in 0..count {
+        let a = &values[b * m * n..(b + 1) * m * n];
         let row = |i: usize| &a[i * n..(i + 1) * n];
         let norm = |v: &[f64]| v.iter().map(|t| t * t).sum::<f64>().sqrt();
-        let start = (0..m).max_by(|&i, &j| norm(row(i)).total_cmp(&norm(row(j)))).unwrap_or(0);
-        let mut v: Vec<f64> = row(start).to_vec();
+        let start = (0..m).max_by(|&i, &j| norm(row(i)).total_cmp(&norm(row(j))));
+        let mut v: Vec<f64> = start.map_or_else(|| vec![0.0; n], |i| row(i).to_vec());
         let mut sigma = 0.0;
         for _ in 0..1000 {
             let nv = norm(&v);
@@ -1008,7 +1065,9 @@ pub fn top_right_singular_vectors(op: &str, x: &Array) -> Result<Array> {
             }
             v.iter_mut().for_each(|t| *t /= nv);
             // w = A^T (A v)
-            let av: Vec<f64> = (0..m).map(|i| row(i).iter().zip(&v).map(|(p, q)| p * q).sum()).collect();
+            let av: Vec<f64> = (0..m)
+                .map(|i| row(i).iter().zip(&v).map(|(p, q)| p * q).sum())
+                .collect();
             let mut w = vec![0.0; n];
             for (i, s) in av.iter().enumerate() {
                 for (wk, p) in w.iter_mut().zip(row(i)) {
@@ -1035,7 +1094,10 @@ pub fn top_right_singular_vectors(op: &str, x: &Array) -> Result<Array> {
         out.extend(v);
     }
     if out.len() != count * n {
-        return Err(Error::invalid(op, "internal error: singular vectors of the wrong size"));
+        return Err(Error::invalid(
+            op,
+            "internal error: singular vectors of the wrong size",
+        ));
     }
     let mut shape = dims[..nd - 2].to_vec();
     shape.extend([n, 1]);
@@ -1086,21 +1148,45 @@ pub fn pad_array(
         None => None,
     };
     const MODES: &[&str] = &[
-        "constant", "edge", "reflect", "symmetric", "wrap", "linear_ramp", "maximum", "mean", "median", "minimum",
+        "constant",
+        "edge",
+        "reflect",
+        "symmetric",
+        "wrap",
+        "linear_ramp",
+        "maximum",
+        "mean",
+        "median",
+        "minimum",
     ];
     if !MODES.contains(&mode) {
-        return Err(Error::invalid(op, format!("unknown mode {mode:?}; expected one of {MODES:?}")));
+        return Err(Error::invalid(
+            op,
+            format!("unknown mode {mode:?}; expected one of {MODES:?}"),
+        ));
     }
     let odd = match reflect_type {
         "even" => false,
         "odd" => true,
-        other => return Err(Error::invalid(op, format!("reflect_type must be \"even\" or \"odd\", got {other:?}"))),
+        other => {
+            return Err(Error::invalid(
+                op,
+                format!("reflect_type must be \"even\" or \"odd\", got {other:?}"),
+            ));
+        }
     };
     let dt = x.dtype();
-    let numeric_only = matches!(mode, "linear_ramp" | "maximum" | "mean" | "median" | "minimum")
-        || (odd && matches!(mode, "reflect" | "symmetric"));
-    if numeric_only && (dt.is_bool() || (dt.is_complex() && mode != "reflect" && mode != "symmetric")) {
-        return Err(Error::invalid(op, format!("mode {mode:?} does not support {dt} arrays")));
+    let numeric_only = matches!(
+        mode,
+        "linear_ramp" | "maximum" | "mean" | "median" | "minimum"
+    ) || (odd && matches!(mode, "reflect" | "symmetric"));
+    if numeric_only
+        && (dt.is_bool() || (dt.is_complex() && mode != "reflect" && mode != "symmetric"))
+    {
+        return Err(Error::invalid(
+            op,
+            format!("mode {mode:?} does not support {dt} arrays"),
+        ));
     }
     // An array of per-position values along axis `ax`, broadcasting against y.
     let along = |vals: Vec<i64>, ax: usize, rank: usize| -> Result<Array> {
@@ -1110,7 +1196,10 @@ pub fn pad_array(
     };
     let take = |y: &Array, idx: Vec<i64>, ax: usize| -> Result<Array> {
         let mut items = vec![crate::index::IndexItem::from(..); ax];
-        items.push(crate::index::IndexItem::Array(Array::from_shape_vec(vec![idx.len()], idx)?));
+        items.push(crate::index::IndexItem::Array(Array::from_shape_vec(
+            vec![idx.len()],
+            idx,
+        )?));
         a::get_item(y, crate::index::Index::new(items))
     };
     let block = |y: &Array, ax: usize, len: usize, value: Scalar| -> Result<Array> {
@@ -1125,18 +1214,32 @@ pub fn pad_array(
         }
         let n = y.shape().dims()[ax];
         if mode == "constant" {
-            let parts = vec![block(&y, ax, before, constant_values)?, y.clone(), block(&y, ax, after, constant_values)?];
+            let parts = vec![
+                block(&y, ax, before, constant_values)?,
+                y.clone(),
+                block(&y, ax, after, constant_values)?,
+            ];
             y = a::concat_with(parts, a::opts::Concat::new().axis(ax as i64))?;
             continue;
         }
         if n == 0 {
-            return Err(Error::invalid(op, format!("cannot extend the empty axis {ax} with mode {mode:?}, only with \"constant\"")));
+            return Err(Error::invalid(
+                op,
+                format!(
+                    "cannot extend the empty axis {ax} with mode {mode:?}, only with \"constant\""
+                ),
+            ));
         }
-        let total = n.checked_add(before).and_then(|t| t.checked_add(after)).ok_or_else(|| Error::invalid(op, "pad_width too large"))?;
+        let total = n
+            .checked_add(before)
+            .and_then(|t| t.checked_add(after))
+            .ok_or_else(|| Error::invalid(op, "pad_width too large"))?;
         let (b, n_i) = (before as i64, n as i64);
         let positions = (0..total as i64).map(|k| k - b);
         match mode {
-            "edge" | "wrap" | "reflect" | "symmetric" if !odd || mode == "edge" || mode == "wrap" || (mode == "reflect" && n == 1) => {
+            "edge" | "wrap" | "reflect" | "symmetric"
+                if !odd || mode == "edge" || mode == "wrap" || (mode == "reflect" && n == 1) =>
+            {
                 let idx: Vec<i64> = positions
                     .map(|i| match mode {
                         "wrap" => i.rem_euclid(n_i),
@@ -1159,12 +1262,23 @@ pub fn pad_array(
                 // D = 2 (x[n-1] - x[0]), h(r) = x[r] below n and
                 // 2 x[n-1] - x[P - r] (reflect) / x[2n - 1 - r] (symmetric)
                 // above: NumPy's repeated point reflections, in closed form.
-                let p = if mode == "reflect" { 2 * (n_i - 1) } else { 2 * n_i };
-                let (mut j, mut ca, mut c0, mut c1) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+                let p = if mode == "reflect" {
+                    2 * (n_i - 1)
+                } else {
+                    2 * n_i
+                };
+                let (mut j, mut ca, mut c0, mut c1) =
+                    (Vec::new(), Vec::new(), Vec::new(), Vec::new());
                 for i in positions {
                     let (q, r) = (i.div_euclid(p), i.rem_euclid(p));
                     let mirrored = r >= n_i;
-                    j.push(if !mirrored { r } else if mode == "reflect" { p - r } else { 2 * n_i - 1 - r });
+                    j.push(if !mirrored {
+                        r
+                    } else if mode == "reflect" {
+                        p - r
+                    } else {
+                        2 * n_i - 1 - r
+                    });
                     ca.push(if mirrored { -1 } else { 1 });
                     c0.push(-2 * q);
                     c1.push(2 * q + if mirrored { 2 } else { 0 });
@@ -1172,11 +1286,15 @@ pub fn pad_array(
                 let rank = y.ndim();
                 let first = take(&y, vec![0], ax)?;
                 let last = take(&y, vec![n_i - 1], ax)?;
-                let coef = |c: &Vec<i64>| -> Result<Array> { a::astype(&along(c.clone(), ax, rank)?, dt) };
+                let coef =
+                    |c: &Vec<i64>| -> Result<Array> { a::astype(&along(c.clone(), ax, rank)?, dt) };
                 let mut out = a::multiply(&take(&y, j, ax)?, &coef(&ca)?)?;
                 for (e, c) in [(&first, &c0), (&last, &c1)] {
                     if c.iter().any(|&v| v != 0) {
-                        let mask = a::astype(&along(c.iter().map(|&v| i64::from(v != 0)).collect(), ax, rank)?, Dtype::Bool)?;
+                        let mask = a::astype(
+                            &along(c.iter().map(|&v| i64::from(v != 0)).collect(), ax, rank)?,
+                            Dtype::Bool,
+                        )?;
                         let with = a::add(&out, &a::multiply(e, &coef(c)?)?)?;
                         out = a::r#where(&mask, &with, &out)?;
                     }
@@ -1187,11 +1305,19 @@ pub fn pad_array(
                 // NumPy's linspace(end, edge, width, endpoint=False) in
                 // float64, floored for integers, then cast.
                 let f64_ = Dtype::Float64;
-                let end = a::full_with(Shape::scalar(), end_values, a::opts::Full::new().dtype(f64_))?;
+                let end = a::full_with(
+                    Shape::scalar(),
+                    end_values,
+                    a::opts::Full::new().dtype(f64_),
+                )?;
                 let ramp = |edge: Array, width: usize, rev: bool| -> Result<Array> {
                     let e = a::astype(&edge, f64_)?;
                     let step = a::divide(&a::subtract(&e, &end)?, width as f64)?;
-                    let ks: Vec<i64> = if rev { (0..width as i64).rev().collect() } else { (0..width as i64).collect() };
+                    let ks: Vec<i64> = if rev {
+                        (0..width as i64).rev().collect()
+                    } else {
+                        (0..width as i64).collect()
+                    };
                     let ks = a::astype(&along(ks, ax, y.ndim())?, f64_)?;
                     let mut r = a::add(&a::multiply(&ks, &step)?, &end)?;
                     if dt.is_int() {
@@ -1201,7 +1327,10 @@ pub fn pad_array(
                 };
                 let left = ramp(take(&y, vec![0], ax)?, before, false)?;
                 let right = ramp(take(&y, vec![n_i - 1], ax)?, after, true)?;
-                y = a::concat_with(vec![left, y.clone(), right], a::opts::Concat::new().axis(ax as i64))?;
+                y = a::concat_with(
+                    vec![left, y.clone(), right],
+                    a::opts::Concat::new().axis(ax as i64),
+                )?;
             }
             _ => {
                 let (sl, sr) = match &stats {
@@ -1209,35 +1338,59 @@ pub fn pad_array(
                     None => (n, n),
                 };
                 if sl == 0 || sr == 0 {
-                    return Err(Error::invalid(op, format!("stat_length of 0 gives no value to pad axis {ax} with")));
+                    return Err(Error::invalid(
+                        op,
+                        format!("stat_length of 0 gives no value to pad axis {ax} with"),
+                    ));
                 }
                 let stat = |idx: Vec<i64>| -> Result<Array> {
                     let part = take(&y, idx, ax)?;
                     let axis = ax as i64;
                     match mode {
-                        "maximum" => a::max_with(&part, a::opts::Max::new().axis(axis).keepdims(true)),
-                        "minimum" => a::min_with(&part, a::opts::Min::new().axis(axis).keepdims(true)),
+                        "maximum" => {
+                            a::max_with(&part, a::opts::Max::new().axis(axis).keepdims(true))
+                        }
+                        "minimum" => {
+                            a::min_with(&part, a::opts::Min::new().axis(axis).keepdims(true))
+                        }
                         _ => {
                             let m = if mode == "mean" {
-                                let src = if dt.is_int() { a::astype(&part, Dtype::Float64)? } else { part };
+                                let src = if dt.is_int() {
+                                    a::astype(&part, Dtype::Float64)?
+                                } else {
+                                    part
+                                };
                                 a::mean_with(&src, a::opts::Mean::new().axis(axis).keepdims(true))?
                             } else {
                                 let sorted = a::sort_with(&part, a::opts::Sort::new().axis(axis))?;
                                 let len = sorted.shape().dims()[ax] as i64;
                                 let mid = take(&sorted, vec![(len - 1) / 2, len / 2], ax)?;
-                                let src = if dt.is_int() { a::astype(&mid, Dtype::Float64)? } else { mid };
+                                let src = if dt.is_int() {
+                                    a::astype(&mid, Dtype::Float64)?
+                                } else {
+                                    mid
+                                };
                                 a::mean_with(&src, a::opts::Mean::new().axis(axis).keepdims(true))?
                             };
-                            if dt.is_int() { a::astype(&a::round(&m)?, dt) } else { a::astype(&m, dt) }
+                            if dt.is_int() {
+                                a::astype(&a::round(&m)?, dt)
+                            } else {
+                                a::astype(&m, dt)
+                            }
                         }
                     }
                 };
                 let (sl, sr) = (sl.min(n) as i64, sr.min(n) as i64);
                 let left = stat((0..sl).collect())?;
                 let right = stat((n_i - sr..n_i).collect())?;
-                let left = a::repeat_with(&left, before as i64, a::opts::Repeat::new().axis(ax as i64))?;
-                let right = a::repeat_with(&right, after as i64, a::opts::Repeat::new().axis(ax as i64))?;
-                y = a::concat_with(vec![left, y.clone(), right], a::opts::Concat::new().axis(ax as i64))?;
+                let left =
+                    a::repeat_with(&left, before as i64, a::opts::Repeat::new().axis(ax as i64))?;
+                let right =
+                    a::repeat_with(&right, after as i64, a::opts::Repeat::new().axis(ax as i64))?;
+                y = a::concat_with(
+                    vec![left, y.clone(), right],
+                    a::opts::Concat::new().axis(ax as i64),
+                )?;
             }
         }
     }

@@ -224,14 +224,19 @@ mod tests {
     #[test]
     fn bool_conditions_are_themselves() {
         assert!(true.truth("t").unwrap());
-        assert!(!(&false).truth("t").unwrap());
+        assert!(!Condition::truth(&&false, "t").unwrap());
     }
 
     #[test]
     fn loops_run_their_bodies_in_order() {
         let n = while_loop(|n: &i32| Ok(*n < 10), |n| Ok(n + 3), 1).unwrap();
         assert_eq!(n, 10);
-        let s = for_loop(1..=4, |i, acc: Vec<i32>| Ok([acc, vec![i]].concat()), vec![]).unwrap();
+        let s = for_loop(
+            1..=4,
+            |i, acc: Vec<i32>| Ok([acc, vec![i]].concat()),
+            vec![],
+        )
+        .unwrap();
         assert_eq!(s, vec![1, 2, 3, 4]);
         let e = if_else(true, |v: i32| Ok(v + 1), |v| Ok(v - 1), 5).unwrap();
         assert_eq!(e, 6);

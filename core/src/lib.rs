@@ -54,12 +54,12 @@ pub use api::*;
 pub use args::{
     ArrayLike, ArrayOperand, Axes, Ints, Nestable, Node, Operand, Operands, Out, Splits,
 };
-pub use control_flow::{Condition, for_loop, if_else, vmap, while_loop};
 pub use catalogue::{
     function_supported_devices, function_supported_devices_and_dtypes, function_supported_dtypes,
     function_unsupported_devices, function_unsupported_devices_and_dtypes,
     function_unsupported_dtypes,
 };
+pub use control_flow::{Condition, for_loop, if_else, vmap, while_loop};
 pub use ivy_macros::{kernels, op};
 pub use nest::{
     IndexKey, MultiMapOptions, Nest, NestedMapOptions, all_nested_indices, copy_nest,
