@@ -198,10 +198,14 @@ fn tolerance(op: &str) -> Tolerance {
         | "erf" | "pow" | "atan2" | "logaddexp" | "logaddexp2" | "hypot" | "deg2rad"
         | "rad2deg" | "angle" => Tolerance::Transcendental,
         "sigmoid" | "softplus" | "silu" | "gelu" | "mish" | "softsign" | "hardswish"
-        | "leaky_relu" => Tolerance::Composite,
+        | "leaky_relu" | "logsigmoid" | "selu" | "elu" | "celu" | "softshrink" | "scaled_tanh"
+        | "hardsilu" => Tolerance::Composite,
         "sum" | "prod" | "mean" | "var" | "std" | "cumsum" | "cumprod" | "cumulative_sum"
         | "cumulative_prod" | "logsumexp" | "matmul" | "vecdot" | "trace" | "vector_norm"
         | "softmax" | "log_softmax" | "einsum" => Tolerance::Reduction,
+        // The mean, median and linear_ramp modes sum or interpolate; the
+        // other modes copy, which the relative bound also holds exactly.
+        "pad" => Tolerance::Reduction,
         _ => Tolerance::Exact,
     }
 }

@@ -31,6 +31,7 @@ pub mod shape;
 pub mod tree;
 
 mod api;
+pub mod control_flow;
 
 #[doc(hidden)]
 pub mod __private;
@@ -64,6 +65,7 @@ pub use catalogue::{
     function_unsupported_devices, function_unsupported_devices_and_dtypes,
     function_unsupported_dtypes,
 };
+pub use control_flow::{Condition, for_loop, if_else, vmap, while_loop};
 pub use ivy_macros::{kernels, op};
 pub use nest::{
     IndexKey, MultiMapOptions, Nest, NestedMapOptions, all_nested_indices, copy_nest,

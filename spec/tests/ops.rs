@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-const CATEGORIES: [&str; 16] = [
+const CATEGORIES: [&str; 17] = [
     "elementwise",
     "creation",
     "data_type",
@@ -18,6 +18,7 @@ const CATEGORIES: [&str; 16] = [
     "activations",
     "losses",
     "layers",
+    "norms",
     "random",
     "gradients",
     "general",

@@ -493,6 +493,9 @@ def misc_cases(name, info):
         elif name == "sort":
             for v in (rand(d, (3, 5)), specials(d)):
                 case(name, [A(v, d)], None, lambda v=v: [via_f32(np.sort)(v, axis=-1, kind="stable")])
+        elif name == "msort":
+            for v in (rand(d, (4, 3)), specials(d)):
+                case(name, [A(v, d)], None, lambda v=v: [via_f32(np.sort)(v, axis=0, kind="stable")])
         elif name == "argsort":
             for v in (rand(d, (3, 5)), specials(d)):
                 case(name, [A(v, d)], None, lambda v=v: [via_f32(np.argsort)(v, axis=-1, kind="stable").astype(np.int64)])
@@ -797,6 +800,29 @@ def act_ref(name, v, **kw):
     if name == "softmax":
         e = np.exp(v - v.max(axis=-1, keepdims=True))
         return e / e.sum(axis=-1, keepdims=True)
+    if name == "relu6":
+        return np.clip(v, 0, 6)
+    if name == "thresholded_relu":
+        return np.where(v > 0, v, 0)
+    if name == "logsigmoid":
+        return -(np.log1p(np.exp(-np.abs(v))) + np.maximum(-v, 0))
+    if name == "selu":
+        a, s = 1.6732632423543772848170429916717, 1.0507009873554804934193349852946
+        return np.where(v > 0, s * v, s * a * np.expm1(np.minimum(v, 0)))
+    if name == "elu":
+        return np.where(v > 0, v, np.expm1(np.minimum(v, 0)))
+    if name == "celu":
+        return np.maximum(v, 0) + np.minimum(np.expm1(np.minimum(v, 0)), 0)
+    if name == "hardtanh":
+        return np.clip(v, -1, 1)
+    if name == "softshrink":
+        return np.where(v > 0.5, v - 0.5, np.where(v < -0.5, v + 0.5, 0))
+    if name == "hardshrink":
+        return np.where(np.abs(v) > 0.5, v, 0)
+    if name == "scaled_tanh":
+        return 1.7159 * np.tanh(0.67 * v)
+    if name == "hardsilu":
+        return v * np.clip(v + 3, 0, 6) / 6
     if name == "log_softmax":
         s = v - v.max(axis=-1, keepdims=True)
         return s - np.log(np.exp(s).sum(axis=-1, keepdims=True))
@@ -810,6 +836,10 @@ def activation_cases(name, info):
             wide = np.complex128 if kind(k) == "c" else np.float64
             if name == "relu" and kind(k) in "iu":
                 ref = lambda x=x: [np.maximum(x, np.zeros((), DT[k]))]
+            elif name == "relu6" and kind(k) in "iu":
+                ref = lambda x=x: [np.minimum(np.maximum(x, np.zeros((), DT[k])), np.full((), 6, DT[k]))]
+            elif name == "thresholded_relu" and kind(k) in "iu":
+                ref = lambda x=x: [np.where(x > 0, x, np.zeros((), DT[k]))]
             else:
                 ref = lambda x=x, wide=wide: [np.asarray(act_ref(name, x.astype(wide))).astype(DT[k])]
             case(name, [A(x, d)], None, ref, rule)
@@ -846,6 +876,133 @@ def einsum_cases(info):
                  lambda eq=eq, xs=xs: [out_cast(via_f32(lambda *a: np.einsum(eq, *a))(*[x.astype(DT[k]) for x in xs]), k)])
 
 
+def exp_manip_cases(name, info):
+    """Ivy's experimental manipulation functions that NumPy has."""
+    for d in info["kernel"]:
+        x = rand(d, (2, 3, 4))
+        a, b = rand(d, (3,)), rand(d, (3,))
+        m, n = rand(d, (3, 2)), rand(d, (3, 4))
+        if name == "flatten":
+            case(name, [A(x, d)], None, lambda x=x: [x.reshape(-1)])
+            case(name, [A(x, d)], {"start_dim": {"i": 1}}, lambda x=x: [x.reshape(2, -1)])
+            z = rand(d, ())
+            case(name, [A(z, d)], None, lambda z=z: [z.reshape(1)])
+        elif name == "unflatten":
+            case(name, [A(n, d), {"i": 1}, {"ints": [2, -1]}], None, lambda n=n: [n.reshape(3, 2, 2)])
+        elif name in ("vstack", "hstack", "dstack", "column_stack"):
+            f = getattr(np, name)
+            for p in ((a, b), (m, n) if name != "vstack" else (m.T, n.T)):
+                case(name, [{"list": [enc(p[0], d), enc(p[1], d)]}], None, lambda p=p, f=f: [f(p)])
+        elif name in ("atleast_1d", "atleast_2d", "atleast_3d"):
+            f = getattr(np, name)
+            z = rand(d, ())
+            case(name, [{"list": [enc(z, d), enc(a, d), enc(m, d), enc(x, d)]}], None,
+                 lambda z=z, f=f: list(f(z, a, m, x)))
+        elif name == "rot90":
+            for k in (1, 2, 3, -1, 4):
+                case(name, [A(x, d)], {"k": {"i": k}}, lambda x=x, k=k: [np.rot90(x, k)])
+            case(name, [A(x, d)], {"axes": {"ints": [2, 0]}}, lambda x=x: [np.rot90(x, 1, (2, 0))])
+        elif name in ("fliplr", "flipud"):
+            f = getattr(np, name)
+            case(name, [A(x, d)], None, lambda x=x, f=f: [f(x)])
+        elif name == "heaviside":
+            s = small_specials(d)
+            p, q = np.meshgrid(s, s, indexing="ij")
+            p, q = p.reshape(-1), q.reshape(-1)
+            case(name, [A(p, d), A(q, d)], None, lambda p=p, q=q: [via_f32(np.heaviside)(p, q)])
+        elif name == "trim_zeros":
+            z = np.array([0, 0, 1, 0, 2, 0, 0]).astype(DT[d])
+            for t in ("fb", "f", "b"):
+                case(name, [A(z, d)], {"trim": {"s": t}}, lambda z=z, t=t: [np.trim_zeros(z, t)])
+        elif name == "put_along_axis":
+            idx = np.argsort(rng.random((3, 4)), axis=1).astype(np.int64)
+            v = rand(d, (3, 4))
+
+            def fn(n=n, idx=idx, v=v):
+                r = n.copy()
+                np.put_along_axis(r, idx, v, axis=1)
+                return [r]
+            case(name, [A(n, d), A(idx, "int64"), A(v, d), {"i": 1}], None, fn)
+
+
+def np_pairs(flat, ndim):
+    """numpy.pad's pad_width for ivy's flat list: one value, one (before,
+    after) pair, or a pair per axis."""
+    if len(flat) == 1:
+        return flat[0]
+    if len(flat) == 2:
+        return tuple(flat)
+    return tuple((flat[2 * i], flat[2 * i + 1]) for i in range(ndim))
+
+
+def pad_cases(name, info):
+    for d in info["kernel"]:
+        k = kind(d)
+        real = k in "iuf"
+        pick = (lambda shape: rand(d, shape, -20, 20)) if k in "iu" else (lambda shape: rand(d, shape))
+        xs = [pick((5,)), pick((3, 4))]
+        widths = [[1], [2, 1], [0, 2, 3, 1]]
+        if name == "zero_pad":
+            for x in xs:
+                for w in widths[:2]:
+                    case(name, [A(x, d), {"ints": w}], None, lambda x=x, w=w: [np.pad(x, np_pairs(w, x.ndim))])
+            continue
+        if name == "constant_pad":
+            v = {"i": 3} if k != "b" else {"b": True}
+            for x in xs:
+                for w in widths[:2]:
+                    case(name, [A(x, d), {"ints": w}], {"value": v},
+                         lambda x=x, w=w: [np.pad(x, np_pairs(w, x.ndim), constant_values=x.dtype.type(v.get("i", True)))])
+            continue
+        modes = ["constant", "edge", "reflect", "symmetric", "wrap"]
+        if real:
+            modes += ["linear_ramp", "maximum", "mean", "median", "minimum"]
+        for x in xs:
+            for mode in modes:
+                for w in widths:
+                    if len(w) == 4 and x.ndim != 2:
+                        continue
+                    f = via_f32(lambda a, mode=mode, w=w: np.pad(a, np_pairs(w, a.ndim), mode=mode))
+                    case(name, [A(x, d), {"ints": w}], {"mode": {"s": mode}}, lambda x=x, f=f: [f(x)])
+            # Wider than the array: repeated reflections.
+            for mode in ("reflect", "symmetric", "wrap", "edge"):
+                case(name, [A(x, d), {"ints": [7, 9]}], {"mode": {"s": mode}},
+                     lambda x=x, mode=mode: [np.pad(x, (7, 9), mode=mode)])
+            if real:
+                for mode in ("reflect", "symmetric"):
+                    # Odd reflections: within one period for floats (the
+                    # closed form rounds like NumPy there), any width for
+                    # integers (exact, wrapping).
+                    for w in ([2, 1], [7, 9]) if k in "iu" else ([2, 1],):
+                        case(name, [A(x, d), {"ints": w}], {"mode": {"s": mode}, "reflect_type": {"s": "odd"}},
+                             lambda x=x, mode=mode, w=w: [np.pad(x, np_pairs(w, x.ndim), mode=mode, reflect_type="odd")])
+                for mode in ("maximum", "mean", "median", "minimum"):
+                    f = via_f32(lambda a, mode=mode: np.pad(a, (2, 3), mode=mode, stat_length=(1, 2)))
+                    case(name, [A(x, d), {"ints": [2, 3]}], {"mode": {"s": mode}, "stat_length": {"ints": [1, 2]}},
+                         lambda x=x, f=f: [f(x)])
+                ev = {"i": 4} if k in "iu" else {"f": "-1.5"}
+                evv = 4 if k in "iu" else -1.5
+                f = via_f32(lambda a: np.pad(a, (3, 2), mode="linear_ramp", end_values=evv))
+                case(name, [A(x, d), {"ints": [3, 2]}], {"mode": {"s": "linear_ramp"}, "end_values": ev},
+                     lambda x=x, f=f: [f(x)])
+                cv = {"i": 5} if k in "iu" else {"f": "2.5"}
+                cvv = 5 if k in "iu" else 2.5
+                case(name, [A(x, d), {"ints": [1, 2]}], {"constant_values": cv},
+                     lambda x=x: [np.pad(x, (1, 2), constant_values=x.dtype.type(cvv))])
+        # Special values are copied exactly; empty arrays pad only with
+        # constants (NumPy raises for the other modes).
+        sp = specials(d)
+        for mode in ("constant", "edge", "reflect", "symmetric", "wrap"):
+            case(name, [A(sp, d), {"ints": [3, 2]}], {"mode": {"s": mode}},
+                 lambda sp=sp, mode=mode: [np.pad(sp, (3, 2), mode=mode)])
+        e = rand(d, (0, 2))
+        for mode in ("constant", "edge"):
+            case(name, [A(e, d), {"ints": [1]}], {"mode": {"s": mode}},
+                 lambda e=e, mode=mode: [np.pad(e, 1, mode=mode)])
+        z = rand(d, ())
+        case(name, [A(z, d), {"ints": [2]}], None, lambda z=z: [np.pad(z, 2)])
+
+
 def main():
     ops = json.load(open(sys.argv[1]))
     by_name = {o["name"]: o for o in ops}
@@ -870,7 +1027,7 @@ def main():
             cum_cases(n, o)
         elif n in ("matmul", "outer", "trace", "diagonal", "vecdot", "vector_norm"):
             linalg_cases(n, o)
-        elif n in ("where", "clip", "sort", "argsort", "flip", "roll", "tile", "tril", "triu",
+        elif n in ("where", "clip", "sort", "msort", "argsort", "flip", "roll", "tile", "tril", "triu",
                    "concat", "stack", "swapaxes", "permute_dims"):
             misc_cases(n, o)
         elif n == "trunc_divide":
@@ -882,6 +1039,12 @@ def main():
                    "unique_inverse", "unique_all",
                    "searchsorted", "isin"):
             array_api_cases(n, o)
+        elif n in ("flatten", "unflatten", "vstack", "hstack", "dstack", "column_stack", "atleast_1d",
+                   "atleast_2d", "atleast_3d", "rot90", "fliplr", "flipud", "heaviside", "trim_zeros",
+                   "put_along_axis"):
+            exp_manip_cases(n, o)
+        elif n in ("pad", "constant_pad", "zero_pad"):
+            pad_cases(n, o)
         elif n == "astype":
             astype_cases(o)
         elif n == "einsum":
@@ -892,7 +1055,8 @@ def main():
         elif n in ("zeros", "ones", "eye", "arange", "linspace", "full", "zeros_like", "ones_like", "full_like"):
             creation_cases(n, o)
         elif n in ("relu", "leaky_relu", "sigmoid", "silu", "softplus", "mish", "softsign", "hardswish",
-                   "gelu", "softmax", "log_softmax"):
+                   "gelu", "softmax", "log_softmax", "relu6", "thresholded_relu", "logsigmoid", "selu", "elu",
+                   "celu", "hardtanh", "softshrink", "hardshrink", "scaled_tanh", "hardsilu"):
             activation_cases(n, o)
         else:
             unknown.append(n)

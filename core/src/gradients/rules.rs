@@ -581,6 +581,34 @@ pub fn unindex(g: &Array, x: &Array, index: &crate::Index) -> Result<Array> {
     ivy::reshape(&flat, Ints::from(x.shape()))
 }
 
+/// The gradient of `scatter_flat`'s `updates`: the cotangent at each
+/// update's position, except that with `reduction = "replace"` only the
+/// update written last at a position gets it (the others were overwritten).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// use ivy::gradients::rules::scatter_flat_updates;
+/// let g = ivy::array![10.0, 20.0];
+/// let i = ivy::array![1, 1, 0];
+/// assert_eq!(scatter_flat_updates(&g, &i, "sum")?.to_vec::<f32>()?, vec![20.0, 20.0, 10.0]);
+/// assert_eq!(scatter_flat_updates(&g, &i, "replace")?.to_vec::<f32>()?, vec![0.0, 20.0, 10.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn scatter_flat_updates(g: &Array, indices: &Array, reduction: &str) -> Result<Array> {
+    let picked = ivy::get_item(g, crate::Index::from(indices))?;
+    if reduction != "replace" {
+        return Ok(picked);
+    }
+    let idx = ivy::astype(indices, crate::Dtype::Int64)?.to_vec::<i64>()?;
+    let mut seen = std::collections::HashSet::new();
+    let mut last = vec![false; idx.len()];
+    for (k, i) in idx.iter().enumerate().rev() {
+        last[k] = seen.insert(*i);
+    }
+    let mask = Array::from_shape_vec(indices.shape().clone(), last)?;
+    ivy::r#where(&mask, &picked, &ivy::zeros_like(&picked)?)
+}
+
 /// The axis of `cumulative_sum` / `cumulative_prod` (named `op`): `axis`
 /// normalised, or 0 when it is left out for an array of one dimension (it
 /// is required above that; 0-d arrays are refused).

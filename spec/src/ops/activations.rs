@@ -186,6 +186,234 @@ category activations {
     fn softsign(x: Array) -> Array {
         ivy::divide(x, &ivy::add(&ivy::abs(x)?, 1)?)
     }
+
+    /// The logit `log(x / (1 - x))`, elementwise; with `eps`, `x` is first
+    /// clipped to `[eps, 1 - eps]`, without it inputs outside `[0, 1]` give
+    /// NaN (Ivy's `logit`).
+    ///
+    /// ```
+    /// let y = ivy::logit(&ivy::array![0.5f64, 0.75])?.to_vec::<f64>()?;
+    /// assert!(y[0].abs() < 1e-7 && (y[1] - 3f64.ln()).abs() < 1e-6);
+    /// let c = ivy::logit_with(&ivy::array![0.0], ivy::opts::Logit::new().eps(0.25))?;
+    /// assert!((c.to_vec::<f32>()?[0] + 3f32.ln()).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn logit(x: Array, #[default(None)] eps: Option<f64>) -> Array {
+        let z = match eps {
+            Some(e) => ivy::minimum(&ivy::maximum(x, e)?, 1.0 - e)?,
+            None => x.clone(),
+        };
+        ivy::log(&ivy::divide(&z, &ivy::subtract(1, &z)?)?)
+    }
+
+    /// The parametric ReLU: `x` where positive, `slope * x` elsewhere, with
+    /// `slope` an array broadcasting against `x` (Ivy's `prelu`).
+    ///
+    /// ```
+    /// let y = ivy::prelu(&ivy::array![-2.0, 3.0], &ivy::array![0.5, 0.5])?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![-1.0, 3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    #[promote]
+    fn prelu(x: Array, slope: Array) -> Array {
+        ivy::r#where(&ivy::greater(x, 0)?, x, &ivy::multiply(x, slope)?)
+    }
+
+    /// `x` where it is greater than `threshold`, 0 elsewhere.
+    ///
+    /// ```
+    /// let y = ivy::thresholded_relu_with(&ivy::array![0.5, 1.0, 2.0], ivy::opts::ThresholdedRelu::new().threshold(1.0))?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![0.0, 0.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(real)]
+    fn thresholded_relu(x: Array, #[default(0.0)] threshold: f64) -> Array {
+        ivy::r#where(&ivy::greater(x, threshold)?, x, &ivy::zeros_like(x)?)
+    }
+
+    /// The ReLU capped at 6: `min(max(x, 0), 6)`.
+    ///
+    /// ```
+    /// assert_eq!(ivy::relu6(&ivy::array![-1.0, 3.0, 7.0])?.to_vec::<f32>()?, vec![0.0, 3.0, 6.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(real)]
+    fn relu6(x: Array) -> Array {
+        ivy::minimum(&ivy::maximum(x, 0)?, 6)
+    }
+
+    /// The log of the sigmoid, `-softplus(-x)`, stable for large `|x|`.
+    ///
+    /// ```
+    /// let y = ivy::logsigmoid(&ivy::array![0.0f64, -100.0])?.to_vec::<f64>()?;
+    /// assert!((y[0] + std::f64::consts::LN_2).abs() < 1e-6 && (y[1] + 100.0).abs() < 1e-3);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn logsigmoid(x: Array) -> Array {
+        ivy::negative(&ivy::softplus(&ivy::negative(x)?)?)
+    }
+
+    /// The scaled exponential linear unit: `scale * x` where positive,
+    /// `scale * alpha * (exp(x) - 1)` elsewhere, with `alpha =
+    /// 1.6732632423543772` and `scale = 1.0507009873554805`.
+    ///
+    /// ```
+    /// let y = ivy::selu(&ivy::array![1.0f64, -1.0])?.to_vec::<f64>()?;
+    /// assert!((y[0] - 1.0507009873554805).abs() < 1e-12);
+    /// assert!((y[1] + 1.0507009873554805 * 1.6732632423543772 * (1.0 - (-1f64).exp())).abs() < 1e-12);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    // candle 0.11 has no `expm1` kernel, which this op calls.
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
+    #[dtypes(float)]
+    fn selu(x: Array) -> Array {
+        let alpha = 1.673_263_242_354_377_3;
+        let scale = 1.050_700_987_355_480_5;
+        let neg = ivy::multiply(&ivy::expm1(&ivy::minimum(x, 0)?)?, alpha)?;
+        ivy::multiply(&ivy::r#where(&ivy::greater(x, 0)?, x, &neg)?, scale)
+    }
+
+    /// The exponential linear unit: `x` where positive, `alpha * (exp(x) -
+    /// 1)` elsewhere.
+    ///
+    /// ```
+    /// let y = ivy::elu(&ivy::array![2.0f64, -1.0])?.to_vec::<f64>()?;
+    /// assert!(y[0] == 2.0 && (y[1] - ((-1f64).exp() - 1.0)).abs() < 1e-12);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    // candle 0.11 has no `expm1` kernel, which this op calls.
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
+    #[dtypes(float)]
+    fn elu(x: Array, #[default(1.0)] alpha: f64) -> Array {
+        let neg = ivy::multiply(&ivy::expm1(&ivy::minimum(x, 0)?)?, alpha)?;
+        ivy::r#where(&ivy::greater(x, 0)?, x, &neg)
+    }
+
+    /// `x` clipped to `[min_val, max_val]` (by default `[-1, 1]`).
+    ///
+    /// ```
+    /// assert_eq!(ivy::hardtanh(&ivy::array![-2.0, 0.5, 3.0])?.to_vec::<f32>()?, vec![-1.0, 0.5, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn hardtanh(x: Array, #[default(1.0)] max_val: f64, #[default(-1.0)] min_val: f64) -> Array {
+        ivy::minimum(&ivy::maximum(x, min_val)?, max_val)
+    }
+
+    /// `x - tanh(x)`.
+    ///
+    /// ```
+    /// let y = ivy::tanhshrink(&ivy::array![1.0f64])?.to_vec::<f64>()?;
+    /// assert!((y[0] - (1.0 - 1f64.tanh())).abs() < 1e-12);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn tanhshrink(x: Array) -> Array {
+        ivy::subtract(x, &ivy::tanh(x)?)
+    }
+
+    /// The soft shrinkage: `x - lambd` above `lambd`, `x + lambd` below
+    /// `-lambd`, 0 between.
+    ///
+    /// ```
+    /// let y = ivy::softshrink(&ivy::array![-2.0, 0.25, 1.5])?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![-1.5, 0.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn softshrink(x: Array, #[default(0.5)] lambd: f64) -> Array {
+        let zero = ivy::zeros_like(x)?;
+        let low = ivy::r#where(&ivy::less(x, -lambd)?, &ivy::add(x, lambd)?, &zero)?;
+        ivy::r#where(&ivy::greater(x, lambd)?, &ivy::subtract(x, lambd)?, &low)
+    }
+
+    /// `x` where it is greater than `threshold`, `value` elsewhere (Ivy's
+    /// `threshold`, whose two parameters are required).
+    ///
+    /// ```
+    /// let y = ivy::threshold(&ivy::array![0.5, 2.0], 1.0, -3.0)?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![-3.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn threshold(x: Array, threshold: f64, value: f64) -> Array {
+        let v = ivy::full_like(x, value)?;
+        ivy::r#where(&ivy::greater(x, threshold)?, x, &v)
+    }
+
+    /// The continuously differentiable ELU: `max(0, x) + min(0, alpha *
+    /// (exp(x / alpha) - 1))`.
+    ///
+    /// ```
+    /// let y = ivy::celu_with(&ivy::array![1.0f64, -1.0], ivy::opts::Celu::new().alpha(2.0))?.to_vec::<f64>()?;
+    /// assert!(y[0] == 1.0 && (y[1] - 2.0 * ((-0.5f64).exp() - 1.0)).abs() < 1e-12);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    // candle 0.11 has no `expm1` kernel, which this op calls.
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
+    #[dtypes(float)]
+    fn celu(x: Array, #[default(1.0)] alpha: f64) -> Array {
+        if alpha == 0.0 {
+            return Err(ivy::Error::invalid("celu", "alpha must not be 0"));
+        }
+        let neg = ivy::multiply(&ivy::expm1(&ivy::divide(&ivy::minimum(x, 0)?, alpha)?)?, alpha)?;
+        ivy::add(&ivy::maximum(x, 0)?, &neg)
+    }
+
+    /// The scaled hyperbolic tangent `alpha * tanh(beta * x)` (defaults
+    /// `alpha = 1.7159`, `beta = 0.67`, LeCun's constants as in Ivy).
+    ///
+    /// ```
+    /// let y = ivy::scaled_tanh(&ivy::array![1.0f64])?.to_vec::<f64>()?;
+    /// assert!((y[0] - 1.7159 * 0.67f64.tanh()).abs() < 1e-12);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn scaled_tanh(x: Array, #[default(1.7159)] alpha: f64, #[default(0.67)] beta: f64) -> Array {
+        ivy::multiply(&ivy::tanh(&ivy::multiply(x, beta)?)?, alpha)
+    }
+
+    /// The hard shrinkage: `x` where `|x| > lambd`, 0 elsewhere.
+    ///
+    /// ```
+    /// let y = ivy::hardshrink(&ivy::array![-2.0, 0.25, 1.5])?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![-2.0, 0.0, 1.5]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn hardshrink(x: Array, #[default(0.5)] lambd: f64) -> Array {
+        ivy::r#where(&ivy::greater(&ivy::abs(x)?, lambd)?, x, &ivy::zeros_like(x)?)
+    }
+
+    /// The hard sigmoid linear unit: `x * relu6(x + 3) / 6` (Ivy's
+    /// `hardsilu`, the same function as [`hardswish`](crate::hardswish)).
+    ///
+    /// ```
+    /// assert_eq!(ivy::hardsilu(&ivy::array![-4.0, 0.0, 3.0])?.to_vec::<f32>()?, vec![-0.0, 0.0, 3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    fn hardsilu(x: Array) -> Array {
+        ivy::divide(&ivy::multiply(x, &ivy::relu6(&ivy::add(x, 3)?)?)?, 6)
+    }
 }
     } };
 }

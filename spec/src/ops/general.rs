@@ -116,6 +116,85 @@ category general {
         let eq = ivy::equal(x1, x2)?;
         Ok(ivy::all(&eq)?.item()? == ivy::Scalar::Bool(true))
     }
+
+    /// `x` scaled so that its `p`-norm (over all elements) is at most
+    /// `max_norm`: `x * max_norm / norm` when the norm is larger, `x`
+    /// otherwise (Ivy's `clip_vector_norm`). `max_norm` must not be negative.
+    ///
+    /// ```
+    /// let y = ivy::clip_vector_norm(&ivy::array![3.0, 4.0], 1.0)?;
+    /// assert_eq!(y.to_vec::<f32>()?, vec![0.6, 0.8]);
+    /// let same = ivy::clip_vector_norm(&ivy::array![3.0, 4.0], 10.0)?;
+    /// assert_eq!(same.to_vec::<f32>()?, vec![3.0, 4.0]);
+    /// let l1 = ivy::clip_vector_norm_with(&ivy::array![3.0, -1.0], 2.0, ivy::opts::ClipVectorNorm::new().p(1.0))?;
+    /// assert_eq!(l1.to_vec::<f32>()?, vec![1.5, -0.5]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    #[sample(max_norm = 0.5f64)]
+    fn clip_vector_norm(x: Array, max_norm: f64, #[default(2.0)] p: f64) -> Array {
+        let norm = ivy::vector_norm_with(x, ivy::opts::VectorNorm::new().ord(p))?;
+        ivy::__private::clip_by_norm("clip_vector_norm", x, &norm, max_norm)
+    }
+
+    /// `x` scaled so that the matrix `p`-norm of each matrix (the last two
+    /// axes) is at most `max_norm` (Ivy's `clip_matrix_norm`): `p = 2` (the
+    /// default) is the largest singular value, `1` / `-1` the largest /
+    /// smallest column sum of absolute values, `inf` / `-inf` the largest /
+    /// smallest row sum. The largest singular value is found by power
+    /// iteration on `x^T x` (in float64 to convergence, then 8 steps in ivy
+    /// ops from there), as `|x v|` for the unit direction `v`: its gradient
+    /// is exact, higher derivatives converge with the power steps.
+    ///
+    /// ```
+    /// let x = ivy::array![[3.0f64, 0.0], [0.0, 1.0]];
+    /// let y = ivy::clip_matrix_norm(&x, 1.5)?;
+    /// assert_eq!(y.to_vec::<f64>()?, vec![1.5, 0.0, 0.0, 0.5]);
+    /// let c = ivy::clip_matrix_norm_with(&ivy::array![[1.0, -2.0], [1.0, 2.0]], 2.0, ivy::opts::ClipMatrixNorm::new().p(1.0))?;
+    /// assert_eq!(c.to_vec::<f32>()?, vec![0.5, -1.0, 0.5, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(float)]
+    #[sample(max_norm = 0.5f64, p = 1.0)]
+    fn clip_matrix_norm(x: Array, max_norm: f64, #[default(2.0)] p: f64) -> Array {
+        let op = "clip_matrix_norm";
+        if x.ndim() < 2 {
+            return Err(ivy::Error::shape(op, "needs matrices (at least two dimensions)", vec![x.shape().clone()]));
+        }
+        let a = ivy::abs(x)?;
+        let sums = |sum_axis: i64, pick_axis: i64, largest: bool| -> ivy::Result<ivy::Array> {
+            let s = ivy::sum_with(&a, ivy::opts::Sum::new().axis(sum_axis).keepdims(true).dtype(a.dtype()))?;
+            if largest {
+                ivy::max_with(&s, ivy::opts::Max::new().axis(pick_axis).keepdims(true))
+            } else {
+                ivy::min_with(&s, ivy::opts::Min::new().axis(pick_axis).keepdims(true))
+            }
+        };
+        let norm = if p == 2.0 {
+            // From the converged direction (a constant), a few traced power
+            // steps, so that higher derivatives see how the direction moves.
+            let norm2 = |a: &ivy::Array| -> ivy::Result<ivy::Array> {
+                ivy::sqrt(&ivy::sum_with(&ivy::square(a)?, ivy::opts::Sum::new().axis([-2, -1]).keepdims(true))?)
+            };
+            let xt = ivy::matrix_transpose(x)?;
+            let mut v = ivy::__private::top_right_singular_vectors(op, x)?;
+            for _ in 0..8 {
+                let w = ivy::matmul(&xt, &ivy::matmul(x, &v)?)?;
+                let n = norm2(&w)?;
+                v = ivy::divide(&w, &ivy::r#where(&ivy::greater(&n, 0)?, &n, &ivy::ones_like(&n)?)?)?;
+            }
+            norm2(&ivy::matmul(x, &v)?)?
+        } else if p == 1.0 || p == -1.0 {
+            sums(-2, -1, p > 0.0)?
+        } else if p.is_infinite() {
+            sums(-1, -2, p > 0.0)?
+        } else {
+            return Err(ivy::Error::invalid(op, format!("p must be 2, 1, -1, inf or -inf, got {p}")));
+        };
+        ivy::__private::clip_by_norm(op, x, &norm, max_norm)
+    }
 }
     } };
 }

@@ -74,7 +74,7 @@ category indexing {
     #[dtype_of(updates)]
     #[differentiable]
     #[sample(indices = ([3], int64), updates = [3])]
-    #[vjp(indices = zero, updates = ivy::get_item(g, ivy::Index::from(indices)))]
+    #[vjp(indices = zero, updates = ivy::gradients::rules::scatter_flat_updates(g, indices, reduction))]
     fn scatter_flat(
         indices: Array,
         updates: Array,
@@ -209,6 +209,132 @@ category indexing {
             Some(p) => ivy::permute_dims(&out, p),
             None => Ok(out),
         }
+    }
+
+    /// The slices of `params` that the index tuples in the last axis of
+    /// `indices` name (TensorFlow's and Ivy's `gather_nd`): with `m =
+    /// indices.shape[-1]`, the result has shape `indices.shape[..-1] +
+    /// params.shape[batch_dims + m..]`. The first `batch_dims` axes of
+    /// `params` and `indices` are batch axes of equal lengths, paired
+    /// position by position. Negative indices count from the end; an index
+    /// out of range is an error.
+    ///
+    /// ```
+    /// let p = ivy::array![[1, 2], [3, 4]];
+    /// assert_eq!(ivy::gather_nd(&p, &ivy::array![[1, 0], [0, 1]])?, ivy::array![3, 2]);
+    /// assert_eq!(ivy::gather_nd(&p, &ivy::array![[1]])?, ivy::array![[3, 4]]);
+    /// // One index per row (batch_dims = 1).
+    /// let b = ivy::gather_nd_with(&p, &ivy::array![[1], [0]], ivy::opts::GatherNd::new().batch_dims(1))?;
+    /// assert_eq!(b, ivy::array![2, 3]);
+    /// assert!(ivy::gather_nd(&p, &ivy::array![[2, 0]]).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    // candle 0.11 has no `get_item` kernel, which this op calls.
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
+    #[dtypes(all)]
+    #[dtype_of(params)]
+    #[sample(params = [3, 3], indices = ([1, 2], int64), batch_dims = 0usize)]
+    fn gather_nd(params: Array, indices: Array, #[default(0usize)] batch_dims: usize) -> Array {
+        let op = "gather_nd";
+        if !indices.dtype().is_int() {
+            return Err(ivy::Error::invalid(op, format!("indices must be integers, got {}", indices.dtype())));
+        }
+        let r = indices.ndim();
+        let m = indices.shape().dims().last().copied().unwrap_or(0);
+        let b = batch_dims;
+        if r == 0 || m == 0 || b >= r || b + m > params.ndim() {
+            return Err(ivy::Error::shape(
+                op,
+                format!("indices needs a last axis of 1 to params.ndim - batch_dims index components and batch_dims ({b}) below its rank"),
+                vec![params.shape().clone(), indices.shape().clone()],
+            ));
+        }
+        if params.shape().dims()[..b] != indices.shape().dims()[..b] {
+            return Err(ivy::Error::shape(
+                op,
+                format!("the first {b} axes of params and indices must have the same lengths"),
+                vec![params.shape().clone(), indices.shape().clone()],
+            ));
+        }
+        let mut items = Vec::with_capacity(b + m);
+        for k in 0..b {
+            let len = params.shape().dims()[k];
+            let mut shape = vec![1usize; r - 1];
+            shape[k] = len;
+            let positions = ivy::Array::from_shape_vec(shape, (0..len as i64).collect::<Vec<_>>())?;
+            items.push(ivy::IndexItem::Array(positions));
+        }
+        for j in 0..m {
+            let component = ivy::get_item(indices, ivy::Index::new(vec![ivy::IndexItem::Ellipsis, ivy::IndexItem::Int(j as i64)]))?;
+            items.push(ivy::IndexItem::Array(component));
+        }
+        ivy::get_item(params, ivy::Index::new(items))
+    }
+
+    /// An array of `shape` holding `updates` scattered to the index tuples in
+    /// the last axis of `indices` (TensorFlow's and Ivy's `scatter_nd`): with
+    /// `m = indices.shape[-1]`, `updates` has shape `indices.shape[..-1] +
+    /// shape[m..]`. Where tuples repeat, `reduction` combines: `"sum"` (the
+    /// default) adds, `"replace"` keeps the last, `"min"` and `"max"` keep
+    /// the extreme update; positions no tuple names are zero. Without
+    /// `shape`, each indexed axis is one longer than its largest index.
+    /// Negative indices count from the end; an index out of range is an
+    /// error.
+    ///
+    /// ```
+    /// let i = ivy::array![[0], [2], [0]];
+    /// let s = ivy::scatter_nd(&i, &ivy::array![1.0, 2.0, 3.0])?;
+    /// assert_eq!(s.to_vec::<f32>()?, vec![4.0, 0.0, 2.0]);
+    /// let m = ivy::scatter_nd_with(&i, &ivy::array![1.0, 2.0, 3.0],
+    ///     ivy::opts::ScatterNd::new().shape([4]).reduction("max"))?;
+    /// assert_eq!(m.to_vec::<f32>()?, vec![3.0, 0.0, 2.0, 0.0]);
+    /// // Whole rows.
+    /// let rows = ivy::scatter_nd_with(&ivy::array![[1]], &ivy::array![[5, 6]], ivy::opts::ScatterNd::new().shape([2, 2]))?;
+    /// assert_eq!(rows, ivy::array![[0, 0], [5, 6]]);
+    /// assert!(ivy::scatter_nd_with(&ivy::array![[2]], &ivy::array![1], ivy::opts::ScatterNd::new().shape([2])).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    // candle 0.11 has no `scatter_flat` kernel, which this op calls.
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
+    #[dtypes(numeric)]
+    #[dtype_of(updates)]
+    #[sample(indices = ([2, 1], int64), updates = [2], shape = [3])]
+    fn scatter_nd(
+        indices: Array,
+        updates: Array,
+        #[default(None)] shape: Option<Shape>,
+        #[default("sum")] reduction: Str,
+    ) -> Array {
+        let op = "scatter_nd";
+        let plan = ivy::__private::scatter_nd_plan(op, indices, updates, shape.map(|s| s.dims().to_vec()))?;
+        let flat_updates = ivy::reshape(updates, [-1])?;
+        let size = plan.size;
+        let scatter = |pos: Vec<i64>, upd: &ivy::Array, red: &str| {
+            let pos = ivy::Array::from_shape_vec(vec![pos.len()], pos)?;
+            ivy::scatter_flat_with(&pos, upd, ivy::opts::ScatterFlat::new().size(size).reduction(red))
+        };
+        let flat = match reduction {
+            "sum" | "replace" => scatter(plan.positions, &flat_updates, reduction)?,
+            "min" | "max" => {
+                if updates.dtype().is_complex() {
+                    return Err(ivy::Error::invalid(op, format!("reduction {reduction:?} needs real updates, got {}", updates.dtype())));
+                }
+                // Sorted so the extreme update of each position is written last.
+                let order = ivy::argsort_with(&flat_updates, ivy::opts::Argsort::new().descending(reduction == "min"))?;
+                let ord = order.to_vec::<i64>()?;
+                let pos: Vec<i64> = ord.iter().map(|&k| plan.positions[k as usize]).collect();
+                scatter(pos, &ivy::get_item(&flat_updates, ivy::Index::from(&order))?, "replace")?
+            }
+            other => {
+                return Err(ivy::Error::invalid(
+                    op,
+                    format!("reduction must be \"sum\", \"replace\", \"min\" or \"max\", got {other:?}"),
+                ));
+            }
+        };
+        ivy::reshape(&flat, plan.shape.iter().map(|&d| d as i64).collect::<Vec<_>>())
     }
 }
     } };

@@ -3,7 +3,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ops_layers {
-    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_random! { [$($cb)*] $($acc)*
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_norms! { [$($cb)*] $($acc)*
 category layers {
     //! Neural network layers: dense layers, dropout, convolutions (and their
     //! transposes), pooling, embeddings, attention and the LSTM cell.

@@ -12,6 +12,7 @@ mod layers;
 mod linear_algebra;
 mod losses;
 mod manipulation;
+mod norms;
 mod random;
 mod searching;
 mod sorting;

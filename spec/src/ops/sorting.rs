@@ -153,6 +153,21 @@ category sorting {
         let (values, _, _, _) = ivy::unique_all(x)?;
         Ok(values)
     }
+
+    /// `a` sorted along its first axis (Ivy's `msort`, NumPy's `msort`).
+    ///
+    /// ```
+    /// let a = ivy::array![[3, 1], [1, 2], [2, 0]];
+    /// assert_eq!(ivy::msort(&a)?, ivy::array![[1, 0], [2, 1], [3, 2]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    fn msort(a: Array) -> Array {
+        if a.ndim() == 0 {
+            return Err(ivy::Error::invalid("msort", "needs an array of at least one dimension"));
+        }
+        ivy::sort_with(a, ivy::opts::Sort::new().axis(0))
+    }
 }
     } };
 }
