@@ -25,6 +25,7 @@ mod activations;
 mod complex;
 mod creation;
 mod data_type;
+mod decompositions;
 mod elementwise;
 mod host;
 mod indexing;

@@ -93,6 +93,209 @@ category linear_algebra {
         #[default(-1)] axis2: Axis,
     ) -> Array;
 
+    /// The Cholesky factor of the Hermitian positive-definite matrices `x`:
+    /// the lower-triangular `L` with `L L^H = x` (or, with `upper`, the
+    /// upper-triangular `U = L^H`, `U^H U = x`). Only the lower triangle of
+    /// `x` is read. A matrix that is not positive definite is an error.
+    ///
+    /// ```
+    /// let l = ivy::cholesky(&ivy::array![[4.0, 2.0], [2.0, 5.0]])?;
+    /// assert_eq!(l, ivy::array![[2.0, 0.0], [1.0, 2.0]]);
+    /// assert!(ivy::cholesky(&ivy::array![[1.0, 2.0], [2.0, 1.0]]).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[differentiable]
+    #[vjp(x = ivy::gradients::rules::cholesky_grad(g, out, upper))]
+    fn cholesky(x: Array, #[default(false)] upper: bool) -> Array;
+
+    /// The determinants of the square matrices `x` (over its last two axes).
+    ///
+    /// ```
+    /// let d = ivy::det(&ivy::array![[1.0, 2.0], [3.0, 4.0]])?;
+    /// assert!((d.to_vec::<f32>()?[0] + 2.0).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[differentiable]
+    #[vjp(x = ivy::gradients::rules::det_grad(g, out, x))]
+    fn det(x: Array) -> Array;
+
+    /// The sign (a unit complex number for complex `x`; 0 for a singular
+    /// matrix) and the natural logarithm of the absolute value of the
+    /// determinant of the square matrices `x`: `det = sign * exp(logabsdet)`.
+    /// `logabsdet` is real; a singular matrix gives `(0, -inf)`.
+    ///
+    /// ```
+    /// let (sign, logabs) = ivy::slogdet(&ivy::array![[1.0, 2.0], [3.0, 4.0]])?;
+    /// assert_eq!(sign.to_vec::<f32>()?, vec![-1.0]);
+    /// assert!((logabs.to_vec::<f32>()?[0] - 2f32.ln()).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(custom)]
+    #[differentiable]
+    #[vjp(x = ivy::gradients::rules::slogdet_grad(gs, outs, x))]
+    fn slogdet(x: Array) -> (Array, Array);
+
+    /// The inverses of the square matrices `x`. A singular matrix (an exact
+    /// zero pivot in its LU factorisation, as NumPy's `LinAlgError`) is an
+    /// error.
+    ///
+    /// ```
+    /// let i = ivy::inv(&ivy::array![[2.0, 0.0], [0.0, 4.0]])?;
+    /// assert_eq!(i, ivy::array![[0.5, 0.0], [0.0, 0.25]]);
+    /// assert!(ivy::inv(&ivy::array![[1.0, 2.0], [2.0, 4.0]]).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[differentiable]
+    #[vjp(x = ivy::gradients::rules::inv_grad(g, out))]
+    fn inv(x: Array) -> Array;
+
+    /// The solution `x` of `x1 · x = x2` for square `x1`. `x2` is a vector
+    /// when it is 1-d, else a stack of matrices; the batch axes of `x1` and
+    /// `x2` broadcast (the Array API 2024.12 rule). A singular `x1` is an
+    /// error.
+    ///
+    /// ```
+    /// let a = ivy::array![[2.0, 0.0], [0.0, 4.0]];
+    /// assert_eq!(ivy::solve(&a, &ivy::array![2.0, 2.0])?, ivy::array![1.0, 0.5]);
+    /// assert_eq!(ivy::solve(&a, &ivy::array![[2.0], [8.0]])?, ivy::array![[1.0], [2.0]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[promote]
+    #[differentiable]
+    #[sample(x1 = [2, 2], x2 = [2])]
+    #[vjp(x1 = ivy::gradients::rules::solve_grad(g, out, x1, x2, 0), x2 = ivy::gradients::rules::solve_grad(g, out, x1, x2, 1))]
+    fn solve(x1: Array, x2: Array) -> Array;
+
+    /// The QR factorisation `x = Q R` of the matrices `x` (`m x n`, `k =
+    /// min(m, n)`): with `mode = "reduced"` `Q` is `m x k` with orthonormal
+    /// columns and `R` is `k x n` upper triangular; with `"complete"` `Q`
+    /// is `m x m` unitary and `R` is `m x n`. The signs of the diagonal of
+    /// `R` are those LAPACK-style Householder reflections give (not made
+    /// positive), as NumPy's.
+    ///
+    /// ```
+    /// let (q, r) = ivy::qr(&ivy::array![[3.0, 0.0], [4.0, 5.0]])?;
+    /// let back = ivy::matmul(&q, &r)?;
+    /// assert!(ivy::allclose(&back, &ivy::array![[3.0, 0.0], [4.0, 5.0]])?.item()? == ivy::Scalar::Bool(true));
+    /// assert!((r.to_vec::<f32>()?[0].abs() - 5.0).abs() < 1e-5);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(custom)]
+    #[not_differentiable]
+    fn qr(x: Array, #[default("reduced")] mode: Str) -> (Array, Array);
+
+    /// The singular value decomposition `x = U diag(S) Vh` of the matrices
+    /// `x` (`m x n`, `k = min(m, n)`): `S` (real, descending) has `k`
+    /// values; `U` is `m x m` and `Vh` `n x n` with `full_matrices`, else
+    /// `m x k` and `k x n`. Singular vectors are unique only up to a phase
+    /// per pair.
+    ///
+    /// ```
+    /// let (u, s, vh) = ivy::svd(&ivy::array![[3.0, 0.0], [0.0, -4.0]])?;
+    /// assert_eq!(s, ivy::array![4.0, 3.0]);
+    /// let back = ivy::matmul(&ivy::multiply(&u, &s)?, &vh)?;
+    /// assert!(ivy::allclose(&back, &ivy::array![[3.0, 0.0], [0.0, -4.0]])?.item()? == ivy::Scalar::Bool(true));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(custom)]
+    #[differentiable]
+    #[vjp(x = ivy::gradients::rules::svd_grad(gs, outs, x, full_matrices))]
+    fn svd(x: Array, #[default(true)] full_matrices: bool) -> (Array, Array, Array);
+
+    /// The singular values of the matrices `x`, descending (real).
+    ///
+    /// ```
+    /// assert_eq!(ivy::svdvals(&ivy::array![[0.0, 2.0], [-5.0, 0.0]])?, ivy::array![5.0, 2.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(real)]
+    #[differentiable]
+    #[vjp(x = ivy::gradients::rules::svdvals_grad(g, x))]
+    fn svdvals(x: Array) -> Array;
+
+    /// The eigenvalues (real, ascending) and orthonormal eigenvectors (the
+    /// columns of the second result) of the Hermitian matrices `x`, read
+    /// from their lower triangle: `x V = V diag(w)`.
+    ///
+    /// ```
+    /// let (w, v) = ivy::eigh(&ivy::array![[2.0, 1.0], [1.0, 2.0]])?;
+    /// assert!(ivy::allclose(&w, &ivy::array![1.0, 3.0])?.item()? == ivy::Scalar::Bool(true));
+    /// let h = std::f32::consts::FRAC_1_SQRT_2;
+    /// assert!((v.to_vec::<f32>()?[1].abs() - h).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(custom)]
+    #[differentiable]
+    #[vjp(x = ivy::gradients::rules::eigh_grad(gs, outs))]
+    fn eigh(x: Array) -> (Array, Array);
+
+    /// The eigenvalues (real, ascending) of the Hermitian matrices `x`, read
+    /// from their lower triangle.
+    ///
+    /// ```
+    /// let w = ivy::eigvalsh(&ivy::array![[2.0, 1.0], [1.0, 2.0]])?;
+    /// assert!(ivy::allclose(&w, &ivy::array![1.0, 3.0])?.item()? == ivy::Scalar::Bool(true));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(real)]
+    #[differentiable]
+    #[vjp(x = ivy::gradients::rules::eigvalsh_grad(g, x))]
+    fn eigvalsh(x: Array) -> Array;
+
+    /// The eigenvalues and right eigenvectors (columns, unit norm) of the
+    /// general square matrices `x`, both complex (`complex64` for
+    /// `float32`/`complex64` input, `complex128` for the 64-bit ones), in
+    /// the order the Schur form gives them (not sorted, as NumPy).
+    ///
+    /// ```
+    /// let (w, _v) = ivy::eig(&ivy::array![[0.0, -1.0], [1.0, 0.0]])?;
+    /// let mut im = ivy::imag(&w)?.to_vec::<f32>()?;
+    /// im.sort_by(f32::total_cmp);
+    /// assert_eq!(im, vec![-1.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(custom)]
+    #[not_differentiable]
+    fn eig(x: Array) -> (Array, Array);
+
+    /// The eigenvalues of the general square matrices `x` (complex), as
+    /// [`eig`](crate::eig) gives them.
+    ///
+    /// ```
+    /// let w = ivy::eigvals(&ivy::array![[2.0, 0.0], [0.0, 3.0]])?;
+    /// let mut re = ivy::real(&w)?.to_vec::<f32>()?;
+    /// re.sort_by(f32::total_cmp);
+    /// assert_eq!(re, vec![2.0, 3.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[primary]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(custom)]
+    #[not_differentiable]
+    fn eigvals(x: Array) -> Array;
+
     /// The dot product of `x1` and `x2` along `axis` (conjugating `x1`).
     ///
     /// ```
