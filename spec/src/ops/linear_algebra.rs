@@ -296,6 +296,420 @@ category linear_algebra {
     #[not_differentiable]
     fn eigvals(x: Array) -> Array;
 
+    /// The `ord`-norm of the matrices of `x` (its last two axes): `"fro"`
+    /// (Frobenius, the default), `"nuc"` (sum of singular values), `"1"` /
+    /// `"-1"` (largest / smallest column sum of magnitudes), `"2"` / `"-2"`
+    /// (largest / smallest singular value), `"inf"` / `"-inf"` (largest /
+    /// smallest row sum). Real; with `keepdims` the two axes stay as 1s.
+    ///
+    /// ```
+    /// let x = ivy::array![[1.0, -2.0], [3.0, 4.0]];
+    /// assert_eq!(ivy::matrix_norm(&x)?.item()?, ivy::Scalar::Float(30f64.sqrt() as f32 as f64));
+    /// let one = ivy::matrix_norm_with(&x, ivy::opts::MatrixNorm::new().ord("1"))?;
+    /// assert_eq!(one.item()?, ivy::Scalar::Float(6.0));
+    /// let inf = ivy::matrix_norm_with(&x, ivy::opts::MatrixNorm::new().ord("inf").keepdims(true))?;
+    /// assert_eq!(inf, ivy::array![[7.0]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(real)]
+    fn matrix_norm(x: Array, #[default(false)] keepdims: bool, #[default("fro")] ord: Str) -> Array {
+        let op = "matrix_norm";
+        if x.ndim() < 2 {
+            return Err(ivy::Error::shape(op, "needs an array of at least 2 dimensions", vec![x.shape().clone()]));
+        }
+        let a = ivy::abs(x)?;
+        let sum = |axis: i64| ivy::sum_with(&a, ivy::opts::Sum::new().axis(axis).dtype(a.dtype()));
+        let last = ivy::opts::Max::new().axis(-1);
+        let least = ivy::opts::Min::new().axis(-1);
+        let n = match ord {
+            "fro" => ivy::sqrt(&ivy::sum_with(&ivy::multiply(&a, &a)?, ivy::opts::Sum::new().axis([-2, -1]).dtype(a.dtype()))?)?,
+            "nuc" => ivy::sum_with(&ivy::svdvals(x)?, ivy::opts::Sum::new().axis(-1).dtype(a.dtype()))?,
+            "2" => ivy::max_with(&ivy::svdvals(x)?, last)?,
+            "-2" => ivy::min_with(&ivy::svdvals(x)?, least)?,
+            "1" => ivy::max_with(&sum(-2)?, last)?,
+            "-1" => ivy::min_with(&sum(-2)?, least)?,
+            "inf" => ivy::max_with(&sum(-1)?, last)?,
+            "-inf" => ivy::min_with(&sum(-1)?, least)?,
+            other => {
+                return Err(ivy::Error::invalid(
+                    op,
+                    format!("ord must be one of \"fro\", \"nuc\", \"1\", \"-1\", \"2\", \"-2\", \"inf\", \"-inf\"; got {other:?}"),
+                ));
+            }
+        };
+        if keepdims {
+            ivy::expand_dims_with(&n, ivy::opts::ExpandDims::new().axis([-2, -1]))
+        } else {
+            Ok(n)
+        }
+    }
+
+    /// The square matrices `x` raised to the integer power `n` (by repeated
+    /// squaring; `n = 0` gives identities, a negative `n` the power of the
+    /// inverse).
+    ///
+    /// ```
+    /// let x = ivy::array![[1.0, 1.0], [0.0, 1.0]];
+    /// assert_eq!(ivy::matrix_power(&x, 3)?, ivy::array![[1.0, 3.0], [0.0, 1.0]]);
+    /// assert_eq!(ivy::matrix_power(&x, -1)?, ivy::array![[1.0, -1.0], [0.0, 1.0]]);
+    /// assert_eq!(ivy::matrix_power(&x, 0)?, ivy::array![[1.0, 0.0], [0.0, 1.0]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[sample(n = 3i64)]
+    fn matrix_power(x: Array, n: i64) -> Array {
+        let op = "matrix_power";
+        let &[.., r, c] = x.shape().dims() else {
+            return Err(ivy::Error::shape(op, "needs an array of at least 2 dimensions", vec![x.shape().clone()]));
+        };
+        if r != c {
+            return Err(ivy::Error::shape(op, format!("needs square matrices, got {r} x {c}"), vec![x.shape().clone()]));
+        }
+        let eye = ivy::eye_with(r, ivy::opts::Eye::new().dtype(x.dtype()))?;
+        if n == 0 {
+            return ivy::multiply(&eye, &ivy::ones_like(x)?);
+        }
+        let mut base = if n < 0 { ivy::inv(x)? } else { x.clone() };
+        let mut k = n.unsigned_abs();
+        let mut acc: Option<ivy::Array> = None;
+        while k > 0 {
+            if k & 1 == 1 {
+                acc = Some(match acc {
+                    None => base.clone(),
+                    Some(a) => ivy::matmul(&a, &base)?,
+                });
+            }
+            k >>= 1;
+            if k > 0 {
+                base = ivy::matmul(&base, &base)?;
+            }
+        }
+        acc.ok_or_else(|| ivy::Error::invalid(op, "internal error: empty power"))
+    }
+
+    /// The rank of the matrices `x`: how many singular values exceed
+    /// `rtol` times the largest (`rtol` defaults to `max(m, n)` times the
+    /// machine epsilon of the dtype, as NumPy). `int64`.
+    ///
+    /// ```
+    /// assert_eq!(ivy::matrix_rank(&ivy::array![[1.0, 2.0], [2.0, 4.0]])?.item()?, ivy::Scalar::Int(1));
+    /// assert_eq!(ivy::matrix_rank(&ivy::array![[1.0, 2.0], [3.0, 4.0]])?.item()?, ivy::Scalar::Int(2));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[out(index)]
+    fn matrix_rank(x: Array, #[default(None)] rtol: Option<f64>) -> Array {
+        let s = ivy::svdvals(x)?;
+        let &[.., m, n] = x.shape().dims() else {
+            return Err(ivy::Error::shape("matrix_rank", "needs an array of at least 2 dimensions", vec![x.shape().clone()]));
+        };
+        let eps = if matches!(x.dtype(), ivy::Dtype::Float32 | ivy::Dtype::Complex64) { f64::from(f32::EPSILON) } else { f64::EPSILON };
+        let rtol = rtol.unwrap_or(m.max(n) as f64 * eps);
+        let top = if s.size() == 0 { ivy::zeros_like(&s)? } else { ivy::max_with(&s, ivy::opts::Max::new().axis(-1).keepdims(true))? };
+        let big = ivy::greater(&s, &ivy::multiply(&top, rtol)?)?;
+        ivy::sum_with(&ivy::astype(&big, ivy::Dtype::Int64)?, ivy::opts::Sum::new().axis(-1).dtype(ivy::Dtype::Int64))
+    }
+
+    /// The Moore-Penrose pseudo-inverse of the matrices `x`, from their
+    /// SVD, with singular values at most `rtol` times the largest taken as
+    /// zero (`rtol` defaults to `max(m, n)` times the machine epsilon).
+    ///
+    /// ```
+    /// let p = ivy::pinv(&ivy::array![[2.0, 0.0], [0.0, 0.0]])?;
+    /// assert!(ivy::allclose(&p, &ivy::array![[0.5, 0.0], [0.0, 0.0]])?.item()? == ivy::Scalar::Bool(true));
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes((float32, float64, complex64, complex128))]
+    fn pinv(x: Array, #[default(None)] rtol: Option<f64>) -> Array {
+        let &[.., m, n] = x.shape().dims() else {
+            return Err(ivy::Error::shape("pinv", "needs an array of at least 2 dimensions", vec![x.shape().clone()]));
+        };
+        let (u, s, vh) = ivy::svd_with(x, ivy::opts::Svd::new().full_matrices(false))?;
+        let eps = if matches!(x.dtype(), ivy::Dtype::Float32 | ivy::Dtype::Complex64) { f64::from(f32::EPSILON) } else { f64::EPSILON };
+        let rtol = rtol.unwrap_or(m.max(n) as f64 * eps);
+        let top = if s.size() == 0 { ivy::zeros_like(&s)? } else { ivy::max_with(&s, ivy::opts::Max::new().axis(-1).keepdims(true))? };
+        let keep = ivy::greater(&s, &ivy::multiply(&top, rtol)?)?;
+        let safe = ivy::r#where(&keep, &s, &ivy::ones_like(&s)?)?;
+        let s_inv = ivy::r#where(&keep, &ivy::reciprocal(&safe)?, &ivy::zeros_like(&s)?)?;
+        let adj = ivy::opts::MatrixTranspose::new().conjugate(true);
+        let v = ivy::matrix_transpose_with(&vh, adj.clone())?;
+        let scaled = ivy::multiply(&v, &ivy::expand_dims_with(&s_inv, ivy::opts::ExpandDims::new().axis(-2))?)?;
+        ivy::matmul(&scaled, &ivy::matrix_transpose_with(&u, adj)?)
+    }
+
+    /// The tensor contraction of `x1` and `x2`: over the last `axes` axes
+    /// of `x1` and the first `axes` of `x2`, or, when `x1_axes` and
+    /// `x2_axes` are given (Python's pair-of-lists form of `axes`), over
+    /// those axes pairwise. The free axes of `x1` then those of `x2` remain.
+    ///
+    /// ```
+    /// let a = ivy::array![[1, 2], [3, 4]];
+    /// assert_eq!(ivy::tensordot(&a, &a)?.item()?, ivy::Scalar::Int(30));
+    /// let m = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().axes(1))?;
+    /// assert_eq!(m, ivy::array![[7, 10], [15, 22]]);
+    /// let t = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().x1_axes([0]).x2_axes([0]))?;
+    /// assert_eq!(t, ivy::array![[10, 14], [14, 20]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(numeric)]
+    #[promote]
+    fn tensordot(
+        x1: Array,
+        x2: Array,
+        #[default(2)] axes: i64,
+        #[default(None)] x1_axes: Option<Ints>,
+        #[default(None)] x2_axes: Option<Ints>,
+    ) -> Array {
+        let op = "tensordot";
+        let shapes = || vec![x1.shape().clone(), x2.shape().clone()];
+        let (n1, n2) = (x1.ndim(), x2.ndim());
+        let (a1, a2): (Vec<usize>, Vec<usize>) = match (x1_axes, x2_axes) {
+            (Some(p), Some(q)) => {
+                let norm = |v: &ivy::Ints, nd: usize| -> ivy::Result<Vec<usize>> {
+                    v.as_slice().iter().map(|&a| ivy::shape::normalize_axis(op, a, nd)).collect()
+                };
+                (norm(p, n1)?, norm(q, n2)?)
+            }
+            (None, None) => {
+                let k = usize::try_from(axes).map_err(|_| ivy::Error::invalid(op, format!("axes must be non-negative, got {axes}")))?;
+                if k > n1 || k > n2 {
+                    return Err(ivy::Error::shape(op, format!("cannot contract {k} axes"), shapes()));
+                }
+                ((n1 - k..n1).collect(), (0..k).collect())
+            }
+            _ => return Err(ivy::Error::invalid(op, "x1_axes and x2_axes must be given together")),
+        };
+        if a1.len() != a2.len() {
+            return Err(ivy::Error::shape(op, format!("{} axes of x1 against {} of x2", a1.len(), a2.len()), shapes()));
+        }
+        let (d1, d2) = (x1.shape().dims(), x2.shape().dims());
+        for (&i, &j) in a1.iter().zip(&a2) {
+            if d1[i] != d2[j] {
+                return Err(ivy::Error::shape(op, format!("axis {i} of x1 has length {} but axis {j} of x2 has {}", d1[i], d2[j]), shapes()));
+            }
+        }
+        let mut seen1 = a1.clone();
+        seen1.sort_unstable();
+        seen1.dedup();
+        let mut seen2 = a2.clone();
+        seen2.sort_unstable();
+        seen2.dedup();
+        if seen1.len() != a1.len() || seen2.len() != a2.len() {
+            return Err(ivy::Error::invalid(op, "an axis is repeated"));
+        }
+        let free1: Vec<usize> = (0..n1).filter(|i| !a1.contains(i)).collect();
+        let free2: Vec<usize> = (0..n2).filter(|i| !a2.contains(i)).collect();
+        let k: usize = a1.iter().map(|&i| d1[i]).product();
+        let f1: usize = free1.iter().map(|&i| d1[i]).product();
+        let f2: usize = free2.iter().map(|&i| d2[i]).product();
+        let perm1: Vec<i64> = free1.iter().chain(&a1).map(|&i| i as i64).collect();
+        let perm2: Vec<i64> = a2.iter().chain(&free2).map(|&i| i as i64).collect();
+        let p1 = ivy::reshape(&ivy::permute_dims(x1, perm1)?, [f1 as i64, k as i64])?;
+        let p2 = ivy::reshape(&ivy::permute_dims(x2, perm2)?, [k as i64, f2 as i64])?;
+        let out: Vec<i64> = free1.iter().map(|&i| d1[i] as i64).chain(free2.iter().map(|&i| d2[i] as i64)).collect();
+        ivy::reshape(&ivy::matmul(&p1, &p2)?, out)
+    }
+
+    /// The inner product of `x1` and `x2` over their last axes (no
+    /// conjugation): of shape `x1.shape[:-1] + x2.shape[:-1]`; a 0-d
+    /// operand multiplies.
+    ///
+    /// ```
+    /// assert_eq!(ivy::inner(&ivy::array![1, 2, 3], &ivy::array![0, 1, 0])?.item()?, ivy::Scalar::Int(2));
+    /// let m = ivy::inner(&ivy::array![[1, 2], [3, 4]], &ivy::array![[1, 0], [0, 1]])?;
+    /// assert_eq!(m, ivy::array![[1, 2], [3, 4]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(numeric)]
+    #[promote]
+    #[sample(x1 = [2, 3], x2 = [3])]
+    fn inner(x1: Array, x2: Array) -> Array {
+        if x1.ndim() == 0 || x2.ndim() == 0 {
+            return ivy::multiply(x1, x2);
+        }
+        ivy::tensordot_with(x1, x2, ivy::opts::Tensordot::new().x1_axes([-1]).x2_axes([-1]))
+    }
+
+    /// The cross product of 3-element vectors of `x1` and `x2` along `axis`
+    /// (after broadcasting, which `axis` refers to).
+    ///
+    /// ```
+    /// let c = ivy::cross(&ivy::array![1, 0, 0], &ivy::array![0, 1, 0])?;
+    /// assert_eq!(c, ivy::array![0, 0, 1]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(numeric)]
+    #[promote]
+    #[sample(x1 = [2, 3], x2 = [3])]
+    fn cross(x1: Array, x2: Array, #[default(-1)] axis: i64) -> Array {
+        let op = "cross";
+        let b = ivy::broadcast_arrays([x1, x2])?;
+        let (a, c) = (&b[0], &b[1]);
+        let ax = ivy::shape::normalize_axis(op, axis, a.ndim())?;
+        if a.shape().dims()[ax] != 3 {
+            return Err(ivy::Error::shape(op, format!("axis {axis} must have length 3"), vec![x1.shape().clone(), x2.shape().clone()]));
+        }
+        let part = |x: &ivy::Array, i: i64| ivy::take_with(x, &ivy::Array::from_shape_vec([1], vec![i])?, ivy::opts::Take::new().axis(ax as i64));
+        let (a0, a1, a2) = (part(a, 0)?, part(a, 1)?, part(a, 2)?);
+        let (c0, c1, c2) = (part(c, 0)?, part(c, 1)?, part(c, 2)?);
+        let r0 = ivy::subtract(&ivy::multiply(&a1, &c2)?, &ivy::multiply(&a2, &c1)?)?;
+        let r1 = ivy::subtract(&ivy::multiply(&a2, &c0)?, &ivy::multiply(&a0, &c2)?)?;
+        let r2 = ivy::subtract(&ivy::multiply(&a0, &c1)?, &ivy::multiply(&a1, &c0)?)?;
+        ivy::concat_with([&r0, &r1, &r2], ivy::opts::Concat::new().axis(ax as i64))
+    }
+
+    /// For a 1-d `x`, the square matrix with `x` on its `k`-th diagonal;
+    /// for a 2-d `x`, its `k`-th diagonal.
+    ///
+    /// ```
+    /// assert_eq!(ivy::diag(&ivy::array![1, 2])?, ivy::array![[1, 0], [0, 2]]);
+    /// let up = ivy::diag_with(&ivy::array![1, 2], ivy::opts::Diag::new().k(1))?;
+    /// assert_eq!(up, ivy::array![[0, 1, 0], [0, 0, 2], [0, 0, 0]]);
+    /// assert_eq!(ivy::diag(&ivy::array![[1, 2], [3, 4]])?, ivy::array![1, 4]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[sample(x = [3])]
+    fn diag(x: Array, #[default(0)] k: i64) -> Array {
+        let op = "diag";
+        match x.ndim() {
+            2 => ivy::diagonal_with(x, ivy::opts::Diagonal::new().offset(k)),
+            1 => {
+                let n = x.shape().dims()[0];
+                let eye = ivy::astype(&ivy::eye_with(n, ivy::opts::Eye::new().dtype(ivy::Dtype::Bool))?, x.dtype())?;
+                let d = ivy::multiply(&eye, &ivy::expand_dims(x)?)?;
+                let s = k.unsigned_abs() as usize;
+                if s == 0 {
+                    return Ok(d);
+                }
+                let z = |r: usize, c: usize| ivy::zeros_with([r, c], ivy::opts::Zeros::new().dtype(x.dtype()));
+                let ax = |a: i64| ivy::opts::Concat::new().axis(a);
+                if k > 0 {
+                    let wide = ivy::concat_with([&z(n, s)?, &d], ax(1))?;
+                    ivy::concat_with([&wide, &z(s, n + s)?], ax(0))
+                } else {
+                    let tall = ivy::concat_with([&z(s, n)?, &d], ax(0))?;
+                    ivy::concat_with([&tall, &z(n + s, s)?], ax(1))
+                }
+            }
+            _ => Err(ivy::Error::shape(op, "needs a 1-d or 2-d array", vec![x.shape().clone()])),
+        }
+    }
+
+    /// The Vandermonde matrix of the 1-d `x`: column `j` is
+    /// `x ** (N - 1 - j)` (`x ** j` with `increasing`); `N` defaults to the
+    /// length of `x`.
+    ///
+    /// ```
+    /// assert_eq!(ivy::vander(&ivy::array![2, 3])?, ivy::array![[2, 1], [3, 1]]);
+    /// let v = ivy::vander_with(&ivy::array![2, 3], ivy::opts::Vander::new().n(3usize).increasing(true))?;
+    /// assert_eq!(v, ivy::array![[1, 2, 4], [1, 3, 9]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(numeric)]
+    #[sample(x = [3])]
+    fn vander(x: Array, #[default(None)] n: Option<usize>, #[default(false)] increasing: bool) -> Array {
+        if x.ndim() != 1 {
+            return Err(ivy::Error::shape("vander", "needs a 1-d array", vec![x.shape().clone()]));
+        }
+        let cols = n.unwrap_or(x.shape().dims()[0]);
+        let mut e: Vec<i64> = (0..cols as i64).collect();
+        if !increasing {
+            e.reverse();
+        }
+        let e = ivy::astype(&ivy::Array::from_shape_vec([cols], e)?, x.dtype())?;
+        let col = ivy::expand_dims_with(x, ivy::opts::ExpandDims::new().axis(-1))?;
+        // x ** 0 is 1 (also for x = 0): ones where the exponent is 0.
+        let p = ivy::pow(&col, &e)?;
+        let zero = ivy::equal(&e, &ivy::zeros_like(&e)?)?;
+        ivy::r#where(&zero, &ivy::ones_like(&p)?, &p)
+    }
+
+    /// The Kronecker product of `a` and `b` (the one of lower rank padded
+    /// with leading 1s): blocks `a[i, j] * b`.
+    ///
+    /// ```
+    /// let k = ivy::kron(&ivy::array![[1, 2]], &ivy::array![[1], [10]])?;
+    /// assert_eq!(k, ivy::array![[1, 2], [10, 20]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(numeric)]
+    #[promote]
+    fn kron(a: Array, b: Array) -> Array {
+        let nd = a.ndim().max(b.ndim());
+        let pad = |x: &ivy::Array| -> Vec<usize> {
+            std::iter::repeat_n(1, nd - x.ndim()).chain(x.shape().dims().iter().copied()).collect()
+        };
+        let (da, db) = (pad(a), pad(b));
+        let sa: Vec<i64> = da.iter().flat_map(|&d| [d as i64, 1]).collect();
+        let sb: Vec<i64> = db.iter().flat_map(|&d| [1, d as i64]).collect();
+        let p = ivy::multiply(&ivy::reshape(a, sa)?, &ivy::reshape(b, sb)?)?;
+        let out: Vec<i64> = da.iter().zip(&db).map(|(&x, &y)| (x * y) as i64).collect();
+        ivy::reshape(&p, out)
+    }
+
+    /// The product of the matrices `xs` in order (a 1-d first operand is a
+    /// row vector, a 1-d last one a column vector), multiplied left to
+    /// right.
+    ///
+    /// ```
+    /// let a = ivy::array![[1, 2], [3, 4]];
+    /// let p = ivy::multi_dot([&a, &a, &ivy::array![1, 0]])?;
+    /// assert_eq!(p, ivy::array![7, 15]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(numeric)]
+    fn multi_dot(xs: Arrays) -> Array {
+        let op = "multi_dot";
+        if xs.len() < 2 {
+            return Err(ivy::Error::invalid(op, format!("needs at least 2 arrays, got {}", xs.len())));
+        }
+        if xs.iter().any(|x| x.ndim() > 2 || x.ndim() == 0) {
+            return Err(ivy::Error::shape(op, "needs 1-d or 2-d arrays", xs.iter().map(|x| x.shape().clone()).collect()));
+        }
+        let mut acc = xs[0].clone();
+        for x in &xs[1..] {
+            acc = ivy::matmul(&acc, x)?;
+        }
+        Ok(acc)
+    }
+
+    /// The skew-symmetric matrices `[[0, -c, b], [c, 0, -a], [-b, a, 0]]`
+    /// of the 3-vectors `(a, b, c)` along the last axis of `vector`.
+    ///
+    /// ```
+    /// let m = ivy::vector_to_skew_symmetric_matrix(&ivy::array![1, 2, 3])?;
+    /// assert_eq!(m, ivy::array![[0, -3, 2], [3, 0, -1], [-2, 1, 0]]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes(numeric - unsigned)]
+    #[sample(vector = [3])]
+    fn vector_to_skew_symmetric_matrix(vector: Array) -> Array {
+        let op = "vector_to_skew_symmetric_matrix";
+        if vector.shape().dims().last() != Some(&3) {
+            return Err(ivy::Error::shape(op, "the last axis must have length 3", vec![vector.shape().clone()]));
+        }
+        let part = |i: i64| ivy::take_with(vector, &ivy::Array::from_shape_vec([1], vec![i])?, ivy::opts::Take::new().axis(-1));
+        let (a, b, c) = (part(0)?, part(1)?, part(2)?);
+        let z = ivy::zeros_like(&a)?;
+        let row = |p: [&ivy::Array; 3]| ivy::concat_with(p, ivy::opts::Concat::new().axis(-1));
+        let (na, nb, nc) = (ivy::negative(&a)?, ivy::negative(&b)?, ivy::negative(&c)?);
+        let rows = [row([&z, &nc, &b])?, row([&c, &z, &na])?, row([&nb, &a, &z])?];
+        ivy::stack_with([&rows[0], &rows[1], &rows[2]], ivy::opts::Stack::new().axis(-2))
+    }
+
     /// The dot product of `x1` and `x2` along `axis` (conjugating `x1`).
     ///
     /// ```
