@@ -27,6 +27,7 @@ mod creation;
 mod data_type;
 mod decompositions;
 mod elementwise;
+mod fft;
 mod host;
 mod indexing;
 mod layout;
@@ -62,7 +63,7 @@ ivy::register_backend! {
     /// The registered entry of the ndarray backend.
     pub static NDARRAY: NdarrayBackend = NdarrayBackend;
     kernels: [
-        activations, creation, data_type, elementwise, indexing, linear_algebra, manipulation, random,
+        activations, creation, data_type, elementwise, fft, indexing, linear_algebra, manipulation, random,
         searching, sorting, statistical, utility,
     ];
 }

@@ -931,3 +931,218 @@ pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) ->
     }
     Ok(ga)
 }
+
+// ---------------------------------------------------------------------------
+// Fourier transforms.
+
+/// The normalisation whose transform is the adjoint of a transform with
+/// `norm` (in the other direction): `"backward"` and `"forward"` swap,
+/// `"ortho"` stays.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// assert_eq!(ivy::gradients::rules::dual_norm("fft", "backward")?, "forward");
+/// assert!(ivy::gradients::rules::dual_norm("fft", "both").is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn dual_norm(op: &str, norm: &str) -> Result<&'static str> {
+    match norm {
+        "backward" => Ok("forward"),
+        "forward" => Ok("backward"),
+        "ortho" => Ok("ortho"),
+        other => Err(Error::invalid(
+            op,
+            format!("norm must be \"backward\", \"ortho\" or \"forward\", got {other:?}"),
+        )),
+    }
+}
+
+/// `x` cut or zero-padded to `len` elements along `axis`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![1.0, 2.0, 3.0];
+/// assert_eq!(ivy::gradients::rules::resize_axis(&x, 0, 2)?, ivy::array![1.0, 2.0]);
+/// assert_eq!(ivy::gradients::rules::resize_axis(&x, 0, 4)?, ivy::array![1.0, 2.0, 3.0, 0.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn resize_axis(x: &Array, axis: usize, len: usize) -> Result<Array> {
+    let cur = x.shape().dims().get(axis).copied().ok_or(Error::AxisOutOfBounds {
+        op: "resize_axis".into(),
+        axis: axis as i64,
+        ndim: x.ndim(),
+    })?;
+    if cur == len {
+        return Ok(x.clone());
+    }
+    if cur > len {
+        let idx = Array::from_shape_vec([len], (0..len as i64).collect::<Vec<_>>())?;
+        return ivy::take_with(x, &idx, opts::Take::new().axis(axis as i64));
+    }
+    let mut dims: Vec<usize> = x.shape().dims().to_vec();
+    dims[axis] = len - cur;
+    let z = ivy::zeros_with(dims, opts::Zeros::new().dtype(x.dtype()))?;
+    ivy::concat_with([x, &z], opts::Concat::new().axis(axis as i64))
+}
+
+/// The real part of `g` when `x` is real (the gradient of a real input).
+fn real_like(g: Array, x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() { Ok(g) } else { ivy::real(&g) }
+}
+
+/// The vector-Jacobian product of `fft` (`inverse = false`) or `ifft`:
+/// the transform in the other direction with the [`dual_norm`], cut or
+/// padded back to the length of `x` along `axis`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::fft(&ivy::array![1.0, 0.0])?;
+/// let back = ivy::gradients::rules::fft_grad(&g, &ivy::array![0.0, 0.0], 0, "backward", false)?;
+/// assert_eq!(back, ivy::array![2.0, 0.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn fft_grad(g: &Array, x: &Array, axis: i64, norm: &str, inverse: bool) -> Result<Array> {
+    let ax = crate::shape::normalize_axis("fft", axis, x.ndim())?;
+    let dual = dual_norm(if inverse { "ifft" } else { "fft" }, norm)?;
+    let r = if inverse {
+        ivy::fft_with(g, opts::Fft::new().axis(axis).norm(dual))?
+    } else {
+        ivy::ifft_with(g, opts::Ifft::new().axis(axis).norm(dual))?
+    };
+    real_like(resize_axis(&r, ax, x.shape().dims()[ax])?, x)
+}
+
+/// The vector-Jacobian product of `rfft`: the cotangent padded with zeros
+/// to the full length `n`, transformed back with the [`dual_norm`], its
+/// real part cut or padded to the length of `x`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::astype(&ivy::array![1.0, 0.0, 0.0], ivy::Dtype::Complex64)?;
+/// let back = ivy::gradients::rules::rfft_grad(&g, &ivy::zeros([4])?, None, 0, "backward")?;
+/// assert_eq!(back, ivy::array![1.0, 1.0, 1.0, 1.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn rfft_grad(g: &Array, x: &Array, n: Option<usize>, axis: i64, norm: &str) -> Result<Array> {
+    let ax = crate::shape::normalize_axis("rfft", axis, x.ndim())?;
+    let m = x.shape().dims()[ax];
+    let full = n.unwrap_or(m);
+    let gp = resize_axis(g, ax, full)?;
+    let r = ivy::ifft_with(&gp, opts::Ifft::new().axis(axis).norm(dual_norm("rfft", norm)?))?;
+    resize_axis(&ivy::real(&r)?, ax, m)
+}
+
+/// The vector-Jacobian product of `irfft`: `rfft` of the cotangent with
+/// the [`dual_norm`], doubled at the frequencies that stand for a
+/// conjugate pair, cut or padded to the length of `x`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::astype(&ivy::zeros([3])?, ivy::Dtype::Complex64)?;
+/// let back = ivy::gradients::rules::irfft_grad(&ivy::array![1.0, 0.0, 0.0, 0.0], &x, None, 0, "backward")?;
+/// assert_eq!(ivy::real(&back)?, ivy::array![0.25, 0.5, 0.25]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn irfft_grad(g: &Array, x: &Array, n: Option<usize>, axis: i64, norm: &str) -> Result<Array> {
+    let ax = crate::shape::normalize_axis("irfft", axis, x.ndim())?;
+    let m = x.shape().dims()[ax];
+    let full = n.unwrap_or(2 * m.saturating_sub(1));
+    let k = full / 2 + 1;
+    let r = ivy::rfft_with(g, opts::Rfft::new().axis(axis).norm(dual_norm("irfft", norm)?))?;
+    let w: Vec<f64> = (0..k)
+        .map(|i| if i == 0 || (full % 2 == 0 && i == full / 2) { 1.0 } else { 2.0 })
+        .collect();
+    let mut shape = vec![1usize; x.ndim()];
+    shape[ax] = k;
+    let w = ivy::astype(&Array::from_shape_vec(shape, w)?, g.dtype())?;
+    real_like(resize_axis(&ivy::multiply(&r, &w)?, ax, m)?, x)
+}
+
+/// The `(axis, length)` pairs an n-d transform of `x` runs over: `axes`
+/// (normalised; all axes, or the last `len(s)` when only `s` is given)
+/// with the lengths `s` (the lengths of `x` by default).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::zeros([2, 3])?;
+/// let plan = ivy::gradients::rules::fftn_plan("fftn", &x, Some(&ivy::Ints::from([4])), None)?;
+/// assert_eq!(plan, vec![(1, 4)]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn fftn_plan(op: &str, x: &Array, s: Option<&Ints>, axes: Option<&Ints>) -> Result<Vec<(i64, usize)>> {
+    let nd = x.ndim();
+    let axes: Vec<usize> = match (axes, s) {
+        (Some(a), _) => a
+            .as_slice()
+            .iter()
+            .map(|&a| crate::shape::normalize_axis(op, a, nd))
+            .collect::<Result<_>>()?,
+        (None, Some(s)) => {
+            if s.len() > nd {
+                return Err(Error::shape(
+                    op,
+                    format!("s has {} lengths for an array of {nd} dimensions", s.len()),
+                    vec![x.shape().clone()],
+                ));
+            }
+            (nd - s.len()..nd).collect()
+        }
+        (None, None) => (0..nd).collect(),
+    };
+    let mut sorted = axes.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != axes.len() {
+        return Err(Error::invalid(op, "an axis is repeated in axes"));
+    }
+    let lens: Vec<usize> = match s {
+        Some(s) => {
+            if s.len() != axes.len() {
+                return Err(Error::invalid(
+                    op,
+                    format!("s has {} lengths but axes has {} axes", s.len(), axes.len()),
+                ));
+            }
+            s.as_slice()
+                .iter()
+                .map(|&n| {
+                    usize::try_from(n)
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| Error::invalid(op, format!("lengths must be positive, got {n}")))
+                })
+                .collect::<Result<_>>()?
+        }
+        None => axes.iter().map(|&a| x.shape().dims()[a]).collect(),
+    };
+    Ok(axes.into_iter().map(|a| a as i64).zip(lens).collect())
+}
+
+/// The shifts and axes of `fftshift` (`inverse = false`: `len / 2` along
+/// each of `axes`, all axes by default) or `ifftshift` (`-(len / 2)`).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let (shift, axes) = ivy::gradients::rules::shift_plan("fftshift", &ivy::zeros([5, 4])?, None, true)?;
+/// assert_eq!((shift, axes), (vec![-2, -2], vec![0, 1]));
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn shift_plan(op: &str, x: &Array, axes: Option<&Ints>, inverse: bool) -> Result<(Vec<i64>, Vec<i64>)> {
+    let nd = x.ndim();
+    let axes: Vec<usize> = match axes {
+        Some(a) => a
+            .as_slice()
+            .iter()
+            .map(|&a| crate::shape::normalize_axis(op, a, nd))
+            .collect::<Result<_>>()?,
+        None => (0..nd).collect(),
+    };
+    let shift = axes
+        .iter()
+        .map(|&a| {
+            let h = (x.shape().dims()[a] / 2) as i64;
+            if inverse { -h } else { h }
+        })
+        .collect();
+    Ok((shift, axes.into_iter().map(|a| a as i64).collect()))
+}

@@ -3,7 +3,7 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __ops_linear_algebra {
-    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_searching! { [$($cb)*] $($acc)*
+    ([$($cb:tt)*] $($acc:tt)*) => { $crate::__ops_fft! { [$($cb)*] $($acc)*
 category linear_algebra {
     //! Linear algebra: matrix products, transposes, traces, diagonals and norms.
 
