@@ -189,6 +189,30 @@ fn singular_error(op: &str, x: &Array, which: usize) -> Error {
     )
 }
 
+/// Make the first `cols` columns of `u` canonical: each is multiplied by
+/// the unit number that makes its entry of largest magnitude (the first
+/// such) real and positive. Returns those factors, so that a paired factor
+/// (the `V` of an SVD) can follow. Singular and eigenvectors are unique up
+/// to such a factor; this choice is continuous in the input away from ties.
+fn canonical_columns<T: Lin>(u: &mut Mat<T>, cols: usize) -> Vec<Complex64> {
+    let mut factors = Vec::with_capacity(cols);
+    for j in 0..cols {
+        let mut best = Complex64::new(0.0, 0.0);
+        for i in 0..u.nrows() {
+            let v = u[(i, j)].to_c();
+            if v.norm() > best.norm() {
+                best = v;
+            }
+        }
+        let f = if best.norm() > 0.0 { (best / best.norm()).conj() } else { Complex64::new(1.0, 0.0) };
+        for i in 0..u.nrows() {
+            u[(i, j)] = T::from_c(u[(i, j)].to_c() * f);
+        }
+        factors.push(f);
+    }
+    factors
+}
+
 pub(crate) fn cholesky<T: Lin>(x: &Array, upper: bool) -> Result<Array> {
     let op = "cholesky";
     let (batch, n) = square(op, x)?;
@@ -454,10 +478,17 @@ pub(crate) fn svd<T: Lin>(x: &Array, full_matrices: bool) -> Result<(Array, Arra
             continue;
         }
         let f = if full_matrices { a.svd() } else { a.thin_svd() }.map_err(|_| no_convergence(op, x))?;
-        push(&mut us, f.U(), false);
+        let mut u = f.U().to_owned();
+        let mut v = f.V().to_owned();
+        for (j, c) in canonical_columns(&mut u, k).into_iter().enumerate() {
+            for i in 0..v.nrows() {
+                v[(i, j)] = T::from_c(v[(i, j)].to_c() * c);
+            }
+        }
+        push(&mut us, u.as_ref(), false);
         let s = f.S().column_vector();
         ss.extend((0..k).map(|i| T::real_from(s[i].to_c().re)));
-        push(&mut vs, f.V(), true);
+        push(&mut vs, v.as_ref(), true);
     }
     Ok((
         host::out_vec(with(&batch, &[m, uc]), us),
@@ -495,7 +526,9 @@ pub(crate) fn eigh<T: Lin>(x: &Array) -> Result<(Array, Array)> {
             .map_err(|_| no_convergence(op, x))?;
         let s = e.S().column_vector();
         ws.extend((0..n).map(|i| T::real_from(s[i].to_c().re)));
-        push(&mut vs, e.U(), false);
+        let mut u = e.U().to_owned();
+        canonical_columns(&mut u, n);
+        push(&mut vs, u.as_ref(), false);
     }
     Ok((
         host::out_vec(with(&batch, &[n]), ws),

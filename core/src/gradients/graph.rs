@@ -120,7 +120,7 @@ impl Node {
 
 impl Node {
     /// The node of output `slot` of `of` (an op with several outputs).
-    fn select(op: &'static str, of: &Arc<Node>, slot: usize, out: &Array) -> Arc<Node> {
+    pub(crate) fn select(op: &'static str, of: &Arc<Node>, slot: usize, out: &Array) -> Arc<Node> {
         LIVE.fetch_add(1, Ordering::Relaxed);
         Arc::new(Node {
             op,

@@ -282,6 +282,9 @@ category fft {
         #[default(1.0)] d: f64,
         #[default(ivy::default_float_dtype())] dtype: Dtype,
     ) -> Array {
+        if !dtype.is_float() {
+            return Err(ivy::Error::invalid("fftfreq", format!("dtype must be a real floating-point dtype, got {dtype}")));
+        }
         let scale = 1.0 / (d * n as f64);
         let half = n.div_ceil(2);
         let v: Vec<f64> = (0..n)
@@ -307,6 +310,9 @@ category fft {
         #[default(1.0)] d: f64,
         #[default(ivy::default_float_dtype())] dtype: Dtype,
     ) -> Array {
+        if !dtype.is_float() {
+            return Err(ivy::Error::invalid("rfftfreq", format!("dtype must be a real floating-point dtype, got {dtype}")));
+        }
         let scale = 1.0 / (d * n as f64);
         let v: Vec<f64> = (0..n / 2 + 1).map(|k| k as f64 * scale).collect();
         ivy::astype(&ivy::Array::from_shape_vec([v.len()], v)?, dtype)

@@ -107,6 +107,7 @@ category linear_algebra {
     #[primary]
     #[dtypes((float32, float64, complex64, complex128))]
     #[differentiable]
+    #[sample(x = [1, 1])]
     #[vjp(x = ivy::gradients::rules::cholesky_grad(g, out, upper))]
     fn cholesky(x: Array, #[default(false)] upper: bool) -> Array;
 
