@@ -54,7 +54,8 @@ fn input_range(op: &str) -> (f64, f64) {
 /// a 3 x 3 symmetric positive-definite matrix `B B^T + 3 I` (its sample is
 /// 1 x 1 so that the catalogue's sample values are valid); the finite
 /// differences then move one element at a time, which `cholesky` sees in
-/// the lower triangle only, as its derivative says.
+/// the lower triangle only, as its derivative says. `solve` gets a 3 x 3
+/// system.
 fn valid_point(op: &str, shape: ivy::Shape, rng: &mut Rng, lo: f64, hi: f64) -> (ivy::Shape, Vec<f64>) {
     match op {
         "cholesky" => {
@@ -69,6 +70,17 @@ fn valid_point(op: &str, shape: ivy::Shape, rng: &mut Rng, lo: f64, hi: f64) -> 
                 .collect();
             (ivy::Shape::from([n, n]), m)
         }
+        // solve's sample is 1 x 1 (so that the docs' all-ones example is
+        // not singular): check it on a diagonally dominant 3 x 3 system.
+        "solve" if shape.ndim() == 2 => {
+            let n = 3;
+            let mut m = rng.uniform(lo, hi, n * n);
+            for i in 0..n {
+                m[i * n + i] += n as f64;
+            }
+            (ivy::Shape::from([n, n]), m)
+        }
+        "solve" => (ivy::Shape::from([3]), rng.uniform(lo, hi, 3)),
         _ => {
             let v = rng.uniform(lo, hi, shape.size());
             (shape, v)

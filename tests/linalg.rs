@@ -280,3 +280,11 @@ fn empty_and_batched_shapes() {
     let b = ivy::solve(&ivy::broadcast_to(&ivy::eye(2).unwrap(), [3, 2, 2]).unwrap(), &ivy::ones([2, 1]).unwrap()).unwrap();
     assert_eq!(b.shape().dims(), &[3, 2, 1]);
 }
+
+#[test]
+fn qr_in_single_precision() {
+    let a = ivy::array![[3.0, 0.0], [4.0, 5.0]];
+    let (q, r) = ivy::qr(&a).unwrap();
+    assert_eq!(f64s(&r)[0].abs(), 5.0);
+    close(&ivy::matmul(&q, &r).unwrap(), &a, 1e-5);
+}

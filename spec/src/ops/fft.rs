@@ -163,6 +163,7 @@ category fft {
     #[compositional]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
+    #[sample(s = [2])]
     fn fftn(
         x: Array,
         #[default(None)] s: Option<Ints>,
@@ -187,6 +188,7 @@ category fft {
     #[compositional]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
+    #[sample(s = [2])]
     fn ifftn(
         x: Array,
         #[default(None)] s: Option<Ints>,
@@ -212,6 +214,7 @@ category fft {
     #[compositional]
     #[dtypes((float32, float64))]
     #[out(custom)]
+    #[sample(s = [2])]
     fn rfftn(
         x: Array,
         #[default(None)] s: Option<Ints>,
@@ -241,6 +244,7 @@ category fft {
     #[compositional]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
+    #[sample(s = [2])]
     fn irfftn(
         x: Array,
         #[default(None)] s: Option<Ints>,
