@@ -7,7 +7,10 @@ use ivy::{Array, Dtype, opts};
 use proptest::prelude::*;
 
 fn f64s(a: &Array) -> Vec<f64> {
-    ivy::astype(a, Dtype::Float64).unwrap().to_vec::<f64>().unwrap()
+    ivy::astype(a, Dtype::Float64)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap()
 }
 
 fn max_diff(a: &Array, b: &Array) -> f64 {
@@ -115,11 +118,17 @@ fn frequencies_and_shifts() {
         let x = ivy::fftfreq(n).unwrap();
         let s = ivy::fftshift(&x).unwrap();
         let v = s.to_vec::<f32>().unwrap();
-        assert!(v.windows(2).all(|w| w[0] < w[1]), "fftshift of fftfreq({n}) is sorted: {v:?}");
+        assert!(
+            v.windows(2).all(|w| w[0] < w[1]),
+            "fftshift of fftfreq({n}) is sorted: {v:?}"
+        );
         assert_eq!(ivy::ifftshift(&s).unwrap(), x);
     }
     let m = ivy::array![[0, 1, 2], [3, 4, 5]];
-    assert_eq!(ivy::fftshift(&m).unwrap(), ivy::array![[5, 3, 4], [2, 0, 1]]);
+    assert_eq!(
+        ivy::fftshift(&m).unwrap(),
+        ivy::array![[5, 3, 4], [2, 0, 1]]
+    );
     let one = ivy::fftshift_with(&m, opts::Fftshift::new().axes([1])).unwrap();
     assert_eq!(one, ivy::array![[2, 0, 1], [5, 3, 4]]);
 }
@@ -128,7 +137,8 @@ fn frequencies_and_shifts() {
 fn gradient_of_a_power_spectrum() {
     // sum |fft(x)|^2 = n sum x^2, so its gradient is 2 n x.
     let x = ivy::array![1.0f64, -2.0, 0.5];
-    let f = |x: &Array| -> ivy::Result<Array> { ivy::sum(&ivy::square(&ivy::abs(&ivy::fft(x)?)?)?) };
+    let f =
+        |x: &Array| -> ivy::Result<Array> { ivy::sum(&ivy::square(&ivy::abs(&ivy::fft(x)?)?)?) };
     let g = ivy::grad(f)(&x).unwrap();
     assert!(max_diff(&g, &ivy::multiply(&x, 6.0).unwrap()) < 1e-12);
 }
@@ -136,16 +146,36 @@ fn gradient_of_a_power_spectrum() {
 #[test]
 fn bad_arguments_are_errors_naming_the_op() {
     let x = ivy::array![1.0, 2.0];
-    let e = ivy::fft_with(&x, opts::Fft::new().norm("both")).unwrap_err().to_string();
+    let e = ivy::fft_with(&x, opts::Fft::new().norm("both"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("fft") && e.contains("both"), "{e}");
-    let e = ivy::fft_with(&x, opts::Fft::new().n(0usize)).unwrap_err().to_string();
+    let e = ivy::fft_with(&x, opts::Fft::new().n(0usize))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("fft"), "{e}");
-    let e = ivy::fft_with(&x, opts::Fft::new().axis(3)).unwrap_err().to_string();
+    let e = ivy::fft_with(&x, opts::Fft::new().axis(3))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("fft"), "{e}");
-    assert!(ivy::rfft(&ivy::fft(&x).unwrap()).unwrap_err().to_string().contains("rfft"));
-    assert!(ivy::fft(&ivy::array![1, 2]).unwrap_err().to_string().contains("fft"));
-    let e = ivy::fftn_with(&x, opts::Fftn::new().s([2, 2])).unwrap_err().to_string();
+    assert!(
+        ivy::rfft(&ivy::fft(&x).unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains("rfft")
+    );
+    assert!(
+        ivy::fft(&ivy::array![1, 2])
+            .unwrap_err()
+            .to_string()
+            .contains("fft")
+    );
+    let e = ivy::fftn_with(&x, opts::Fftn::new().s([2, 2]))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("fftn"), "{e}");
-    let e = ivy::fftfreq_with(4, opts::Fftfreq::new().dtype(Dtype::Int32)).unwrap_err().to_string();
+    let e = ivy::fftfreq_with(4, opts::Fftfreq::new().dtype(Dtype::Int32))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("fftfreq"), "{e}");
 }

@@ -56,7 +56,13 @@ fn input_range(op: &str) -> (f64, f64) {
 /// differences then move one element at a time, which `cholesky` sees in
 /// the lower triangle only, as its derivative says. `solve` gets a 3 x 3
 /// system.
-fn valid_point(op: &str, shape: ivy::Shape, rng: &mut Rng, lo: f64, hi: f64) -> (ivy::Shape, Vec<f64>) {
+fn valid_point(
+    op: &str,
+    shape: ivy::Shape,
+    rng: &mut Rng,
+    lo: f64,
+    hi: f64,
+) -> (ivy::Shape, Vec<f64>) {
     match op {
         "cholesky" => {
             let n = 3;

@@ -7,7 +7,10 @@ use ivy::{Array, Dtype, opts};
 use proptest::prelude::*;
 
 fn f64s(a: &Array) -> Vec<f64> {
-    ivy::astype(a, Dtype::Float64).unwrap().to_vec::<f64>().unwrap()
+    ivy::astype(a, Dtype::Float64)
+        .unwrap()
+        .to_vec::<f64>()
+        .unwrap()
 }
 
 /// The largest absolute difference between `a` and `b` (complex: per part).
@@ -34,7 +37,11 @@ fn eye_like(n: usize, d: Dtype) -> Array {
 /// [-1, 1] plus `n` on the diagonal (diagonally dominant).
 fn well_conditioned(v: &[f64], b: usize, n: usize) -> Array {
     let a = Array::from_shape_vec([b, n, n], v.to_vec()).unwrap();
-    ivy::add(&a, &ivy::multiply(&eye_like(n, Dtype::Float64), n as f64).unwrap()).unwrap()
+    ivy::add(
+        &a,
+        &ivy::multiply(&eye_like(n, Dtype::Float64), n as f64).unwrap(),
+    )
+    .unwrap()
 }
 
 fn as_complex(re: &Array, im: &Array) -> Array {
@@ -48,7 +55,11 @@ fn as_complex(re: &Array, im: &Array) -> Array {
 
 fn matrix_values(max_n: usize) -> impl Strategy<Value = (usize, usize, Vec<f64>)> {
     (1usize..=3, 1usize..=max_n).prop_flat_map(|(b, n)| {
-        (Just(b), Just(n), prop::collection::vec(-1.0f64..1.0, b * n * n))
+        (
+            Just(b),
+            Just(n),
+            prop::collection::vec(-1.0f64..1.0, b * n * n),
+        )
     })
 }
 
@@ -162,7 +173,11 @@ fn eig_of_a_rotation_and_a_triangular_matrix() {
     let (w, v) = ivy::eig(&ivy::array![[2.0, 1.0], [0.0, 3.0]]).unwrap();
     assert_eq!(w.dtype(), Dtype::Complex64);
     let a = ivy::astype(&ivy::array![[2.0, 1.0], [0.0, 3.0]], Dtype::Complex64).unwrap();
-    let vw = ivy::multiply(&v, &ivy::expand_dims_with(&w, opts::ExpandDims::new().axis(-2)).unwrap()).unwrap();
+    let vw = ivy::multiply(
+        &v,
+        &ivy::expand_dims_with(&w, opts::ExpandDims::new().axis(-2)).unwrap(),
+    )
+    .unwrap();
     close(&ivy::matmul(&a, &v).unwrap(), &vw, 1e-5);
     let mut re = f64s(&ivy::real(&w).unwrap());
     re.sort_by(f64::total_cmp);
@@ -175,12 +190,16 @@ fn eig_of_a_rotation_and_a_triangular_matrix() {
 fn norms_powers_and_products() {
     let x = ivy::array![[1.0f64, -2.0], [3.0, 4.0]];
     let s = f64s(&ivy::svdvals(&x).unwrap());
-    let norm = |ord: &str| f64s(&ivy::matrix_norm_with(&x, opts::MatrixNorm::new().ord(ord)).unwrap())[0];
+    let norm =
+        |ord: &str| f64s(&ivy::matrix_norm_with(&x, opts::MatrixNorm::new().ord(ord)).unwrap())[0];
     assert!((norm("fro") - 30f64.sqrt()).abs() < 1e-12);
     assert!((norm("nuc") - (s[0] + s[1])).abs() < 1e-12);
     assert!((norm("2") - s[0]).abs() < 1e-12);
     assert!((norm("-2") - s[1]).abs() < 1e-12);
-    assert_eq!((norm("1"), norm("-1"), norm("inf"), norm("-inf")), (6.0, 4.0, 7.0, 3.0));
+    assert_eq!(
+        (norm("1"), norm("-1"), norm("inf"), norm("-inf")),
+        (6.0, 4.0, 7.0, 3.0)
+    );
     // s0 s1 = |det| = 10.
     assert!((s[0] * s[1] - 10.0).abs() < 1e-12);
     let p = ivy::matrix_power(&x, 5).unwrap();
@@ -189,27 +208,62 @@ fn norms_powers_and_products() {
         q = ivy::matmul(&q, &x).unwrap();
     }
     close(&p, &q, 1e-9);
-    close(&ivy::matmul(&ivy::matrix_power(&x, -2).unwrap(), &ivy::matrix_power(&x, 2).unwrap()).unwrap(), &eye_like(2, Dtype::Float64), 1e-12);
+    close(
+        &ivy::matmul(
+            &ivy::matrix_power(&x, -2).unwrap(),
+            &ivy::matrix_power(&x, 2).unwrap(),
+        )
+        .unwrap(),
+        &eye_like(2, Dtype::Float64),
+        1e-12,
+    );
     let k = ivy::kron(&ivy::array![[1, 2], [3, 4]], &ivy::array![[0, 1], [1, 0]]).unwrap();
-    assert_eq!(k, ivy::array![[0, 1, 0, 2], [1, 0, 2, 0], [0, 3, 0, 4], [3, 0, 4, 0]]);
+    assert_eq!(
+        k,
+        ivy::array![[0, 1, 0, 2], [1, 0, 2, 0], [0, 3, 0, 4], [3, 0, 4, 0]]
+    );
     let a = ivy::arange(24).unwrap().reshape([2, 3, 4]).unwrap();
     let b = ivy::arange(12).unwrap().reshape([4, 3]).unwrap();
     let t = ivy::tensordot_with(&a, &b, opts::Tensordot::new().axes(1)).unwrap();
     assert_eq!(t, ivy::matmul(&a, &b).unwrap());
-    let t2 = ivy::tensordot_with(&a, &b, opts::Tensordot::new().x1_axes([1, 2]).x2_axes([1, 0])).unwrap();
+    let t2 = ivy::tensordot_with(
+        &a,
+        &b,
+        opts::Tensordot::new().x1_axes([1, 2]).x2_axes([1, 0]),
+    )
+    .unwrap();
     assert_eq!(t2.shape().dims(), &[2]);
-    assert_eq!(t2.to_vec::<i32>().unwrap()[0], (0..12).map(|i| i * ((i % 4) * 3 + i / 4)).sum::<i32>());
+    assert_eq!(
+        t2.to_vec::<i32>().unwrap()[0],
+        (0..12).map(|i| i * ((i % 4) * 3 + i / 4)).sum::<i32>()
+    );
     let c = ivy::cross(&ivy::array![[1, 2, 3]], &ivy::array![4, 5, 6]).unwrap();
     assert_eq!(c, ivy::array![[-3, 6, -3]]);
     let sk = ivy::vector_to_skew_symmetric_matrix(&ivy::array![1.0, 2.0, 3.0]).unwrap();
     // skew(a) b = a x b.
     let via = ivy::matmul(&sk, &ivy::array![4.0, 5.0, 6.0]).unwrap();
     assert_eq!(via, ivy::array![-3.0, 6.0, -3.0]);
-    assert_eq!(ivy::inner(&ivy::array![[1, 2], [3, 4]], &ivy::array![1, 1]).unwrap(), ivy::array![3, 7]);
-    assert_eq!(ivy::multi_dot([&ivy::array![1, 1], &ivy::array![[1, 2], [3, 4]], &ivy::array![1, 0]]).unwrap().item().unwrap(), ivy::Scalar::Int(4));
+    assert_eq!(
+        ivy::inner(&ivy::array![[1, 2], [3, 4]], &ivy::array![1, 1]).unwrap(),
+        ivy::array![3, 7]
+    );
+    assert_eq!(
+        ivy::multi_dot([
+            &ivy::array![1, 1],
+            &ivy::array![[1, 2], [3, 4]],
+            &ivy::array![1, 0]
+        ])
+        .unwrap()
+        .item()
+        .unwrap(),
+        ivy::Scalar::Int(4)
+    );
     let d = ivy::diag_with(&ivy::array![1, 2], opts::Diag::new().k(-1)).unwrap();
     assert_eq!(d, ivy::array![[0, 0, 0], [1, 0, 0], [0, 2, 0]]);
-    assert_eq!(ivy::vander(&ivy::array![0, 2]).unwrap(), ivy::array![[0, 1], [2, 1]]);
+    assert_eq!(
+        ivy::vander(&ivy::array![0, 2]).unwrap(),
+        ivy::array![[0, 1], [2, 1]]
+    );
 }
 
 #[test]
@@ -217,7 +271,8 @@ fn gradients_of_det_and_inverse() {
     // d det(A) / dA = det(A) A^-T.
     let a = ivy::array![[2.0f64, 1.0], [1.0, 3.0]];
     let g = ivy::grad(|x: &Array| ivy::det(x))(&a).unwrap();
-    let expected = ivy::multiply(&ivy::matrix_transpose(&ivy::inv(&a).unwrap()).unwrap(), 5.0).unwrap();
+    let expected =
+        ivy::multiply(&ivy::matrix_transpose(&ivy::inv(&a).unwrap()).unwrap(), 5.0).unwrap();
     close(&g, &expected, 1e-12);
     // d logdet / dA through cholesky: sum(log(diag(L))) * 2 = log det.
     let logdet = |x: &Array| -> ivy::Result<Array> {
@@ -228,7 +283,11 @@ fn gradients_of_det_and_inverse() {
     // The lower triangle carries the symmetric gradient: 2 A^-1 below the
     // diagonal, A^-1 on it.
     let inv = f64s(&ivy::inv(&a).unwrap());
-    close(&gl, &Array::from_shape_vec([2, 2], vec![inv[0], 0.0, 2.0 * inv[2], inv[3]]).unwrap(), 1e-10);
+    close(
+        &gl,
+        &Array::from_shape_vec([2, 2], vec![inv[0], 0.0, 2.0 * inv[2], inv[3]]).unwrap(),
+        1e-10,
+    );
 }
 
 fn err_of(r: ivy::Result<Array>) -> String {
@@ -255,15 +314,27 @@ fn bad_inputs_are_errors_naming_the_op() {
     let e = err_of(ivy::solve(&ivy::eye(2).unwrap(), &ivy::ones([3]).unwrap()));
     assert!(e.contains("solve") && e.contains("rows"), "{e}");
     let e = err_of(ivy::cholesky(&ivy::array![[1.0, 2.0], [2.0, 1.0]]));
-    assert!(e.contains("cholesky") && e.contains("positive definite"), "{e}");
+    assert!(
+        e.contains("cholesky") && e.contains("positive definite"),
+        "{e}"
+    );
     let e = err_of(ivy::qr_with(&rect, opts::Qr::new().mode("raw")).map(|p| p.0));
     assert!(e.contains("qr") && e.contains("raw"), "{e}");
-    let e = err_of(ivy::matrix_norm_with(&rect, opts::MatrixNorm::new().ord("3")));
+    let e = err_of(ivy::matrix_norm_with(
+        &rect,
+        opts::MatrixNorm::new().ord("3"),
+    ));
     assert!(e.contains("matrix_norm"), "{e}");
     assert!(err_of(ivy::det(&ivy::array![1.0, 2.0])).contains("det"));
     assert!(err_of(ivy::inv(&ivy::array![[1, 2], [3, 4]])).contains("inv"));
     assert!(err_of(ivy::cross(&ivy::array![1, 2], &ivy::array![3, 4])).contains("cross"));
-    assert!(err_of(ivy::tensordot(&ivy::ones([2, 3]).unwrap(), &ivy::ones([3, 2]).unwrap())).contains("tensordot"));
+    assert!(
+        err_of(ivy::tensordot(
+            &ivy::ones([2, 3]).unwrap(),
+            &ivy::ones([3, 2]).unwrap()
+        ))
+        .contains("tensordot")
+    );
     // A singular matrix has slogdet (0, -inf) and det 0, as NumPy.
     let (s, l) = ivy::slogdet(&singular).unwrap();
     assert_eq!((f64s(&s)[0], f64s(&l)[0]), (0.0, f64::NEG_INFINITY));
@@ -276,8 +347,15 @@ fn empty_and_batched_shapes() {
     assert_eq!(ivy::inv(&e).unwrap().shape().dims(), &[0, 3, 3]);
     assert_eq!(ivy::det(&e).unwrap().shape().dims(), &[0]);
     let (u, s, vh) = ivy::svd(&ivy::zeros([2, 0, 3]).unwrap()).unwrap();
-    assert_eq!((u.shape().dims(), s.shape().dims(), vh.shape().dims()), (&[2, 0, 0][..], &[2, 0][..], &[2, 3, 3][..]));
-    let b = ivy::solve(&ivy::broadcast_to(&ivy::eye(2).unwrap(), [3, 2, 2]).unwrap(), &ivy::ones([2, 1]).unwrap()).unwrap();
+    assert_eq!(
+        (u.shape().dims(), s.shape().dims(), vh.shape().dims()),
+        (&[2, 0, 0][..], &[2, 0][..], &[2, 3, 3][..])
+    );
+    let b = ivy::solve(
+        &ivy::broadcast_to(&ivy::eye(2).unwrap(), [3, 2, 2]).unwrap(),
+        &ivy::ones([2, 1]).unwrap(),
+    )
+    .unwrap();
     assert_eq!(b.shape().dims(), &[3, 2, 1]);
 }
 

@@ -145,7 +145,9 @@ fn each<'a, T: Lin>(op: &str, x: &'a Array, m: usize, n: usize) -> Result<Vec<Ma
     let s = host::slice::<T>(op, x)?;
     if m * n == 0 {
         let count = x.shape().dims()[..x.ndim() - 2].iter().product::<usize>();
-        return Ok((0..count).map(|_| MatRef::from_row_major_slice(&[], m, n)).collect());
+        return Ok((0..count)
+            .map(|_| MatRef::from_row_major_slice(&[], m, n))
+            .collect());
     }
     Ok(s.chunks_exact(m * n)
         .map(|c| MatRef::from_row_major_slice(c, m, n))
@@ -204,7 +206,11 @@ fn canonical_columns<T: Lin>(u: &mut Mat<T>, cols: usize) -> Vec<Complex64> {
                 best = v;
             }
         }
-        let f = if best.norm() > 0.0 { (best / best.norm()).conj() } else { Complex64::new(1.0, 0.0) };
+        let f = if best.norm() > 0.0 {
+            (best / best.norm()).conj()
+        } else {
+            Complex64::new(1.0, 0.0)
+        };
         for i in 0..u.nrows() {
             u[(i, j)] = T::from_c(u[(i, j)].to_c() * f);
         }
@@ -363,7 +369,8 @@ pub(crate) fn solve<T: Lin>(x1: &Array, x2: &Array) -> Result<Array> {
     let a = host::slice::<T>(op, x1)?;
     let b = host::slice::<T>(op, x2)?;
     let mut out = Vec::with_capacity(batch.size() * n * k);
-    let mut lus: Vec<Option<faer::linalg::solvers::PartialPivLu<T>>> = (0..ba.size()).map(|_| None).collect();
+    let mut lus: Vec<Option<faer::linalg::solvers::PartialPivLu<T>>> =
+        (0..ba.size()).map(|_| None).collect();
     for flat in 0..batch.size() {
         let idx = unravel(flat, batch.dims());
         let ia = broadcast_offset(&idx, ba.dims());
@@ -376,7 +383,9 @@ pub(crate) fn solve<T: Lin>(x1: &Array, x2: &Array) -> Result<Array> {
             }
             lus[ia] = Some(lu);
         }
-        let lu = lus[ia].as_ref().ok_or_else(|| Error::invalid(op, "internal error: no factorisation"))?;
+        let lu = lus[ia]
+            .as_ref()
+            .ok_or_else(|| Error::invalid(op, "internal error: no factorisation"))?;
         let bm = MatRef::from_row_major_slice(&b[ib * n * k..(ib + 1) * n * k], n, k);
         let sol = lu.solve(bm);
         push(&mut out, sol.as_ref(), false);
@@ -427,7 +436,11 @@ pub(crate) fn qr<T: Lin>(x: &Array, mode: &str) -> Result<(Array, Array)> {
             }
         } else {
             let f = a.qr();
-            let fq = if complete { f.compute_Q() } else { f.compute_thin_Q() };
+            let fq = if complete {
+                f.compute_Q()
+            } else {
+                f.compute_thin_Q()
+            };
             q.copy_from(fq.as_ref());
             let fr = f.R();
             for i in 0..rr.min(fr.nrows()) {
@@ -477,7 +490,8 @@ pub(crate) fn svd<T: Lin>(x: &Array, full_matrices: bool) -> Result<(Array, Arra
             push(&mut vs, eye(vr, n).as_ref(), false);
             continue;
         }
-        let f = if full_matrices { a.svd() } else { a.thin_svd() }.map_err(|_| no_convergence(op, x))?;
+        let f = if full_matrices { a.svd() } else { a.thin_svd() }
+            .map_err(|_| no_convergence(op, x))?;
         let mut u = f.U().to_owned();
         let mut v = f.V().to_owned();
         for (j, c) in canonical_columns(&mut u, k).into_iter().enumerate() {

@@ -86,7 +86,10 @@ fn out_shape(shape: &Shape, axis: usize, n: usize) -> Shape {
 
 fn check_n(op: &str, n: usize) -> Result<usize> {
     if n == 0 {
-        return Err(Error::invalid(op, "the transform length n must be at least 1"));
+        return Err(Error::invalid(
+            op,
+            "the transform length n must be at least 1",
+        ));
     }
     Ok(n)
 }
@@ -108,7 +111,14 @@ where
 }
 
 /// `fft` / `ifft` along `axis` in precision `T`.
-fn c2c<T: Precision>(op: &str, x: &Array, n: Option<usize>, axis: usize, norm: &str, inverse: bool) -> Result<Array>
+fn c2c<T: Precision>(
+    op: &str,
+    x: &Array,
+    n: Option<usize>,
+    axis: usize,
+    norm: &str,
+    inverse: bool,
+) -> Result<Array>
 where
     Complex<T>: Element,
 {
@@ -120,12 +130,22 @@ where
     if out.is_empty() {
         return Ok(host::out_vec(out_shape(x.shape(), axis, n), out));
     }
-    let plan = T::with_planner(|p| if inverse { p.plan_fft_inverse(n) } else { p.plan_fft_forward(n) });
+    let plan = T::with_planner(|p| {
+        if inverse {
+            p.plan_fft_inverse(n)
+        } else {
+            p.plan_fft_forward(n)
+        }
+    });
     let mut buf = vec![Complex::new(T::zero(), T::zero()); n];
     for o in 0..outer {
         for k in 0..inner {
             for (i, b) in buf.iter_mut().enumerate() {
-                *b = if i < m { data[(o * m + i) * inner + k] } else { Complex::new(T::zero(), T::zero()) };
+                *b = if i < m {
+                    data[(o * m + i) * inner + k]
+                } else {
+                    Complex::new(T::zero(), T::zero())
+                };
             }
             plan.process(&mut buf);
             for (i, b) in buf.iter().enumerate() {
@@ -157,7 +177,11 @@ where
     for o in 0..outer {
         for k in 0..inner {
             for (i, b) in buf.iter_mut().enumerate() {
-                *b = if i < m { data[(o * m + i) * inner + k] } else { T::zero() };
+                *b = if i < m {
+                    data[(o * m + i) * inner + k]
+                } else {
+                    T::zero()
+                };
             }
             plan.process(&mut buf, &mut spec)
                 .map_err(|e| Error::invalid(op, format!("the transform failed: {e}")))?;
@@ -190,7 +214,11 @@ where
     for o in 0..outer {
         for k in 0..inner {
             for (i, b) in spec.iter_mut().enumerate() {
-                *b = if i < m && i < k_in { data[(o * m + i) * inner + k] } else { Complex::new(T::zero(), T::zero()) };
+                *b = if i < m && i < k_in {
+                    data[(o * m + i) * inner + k]
+                } else {
+                    Complex::new(T::zero(), T::zero())
+                };
             }
             // The zero (and, for even n, the Nyquist) terms are real in a
             // Hermitian spectrum: their imaginary parts are ignored.

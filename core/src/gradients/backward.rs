@@ -173,7 +173,9 @@ pub(crate) fn backward(
                             .enumerate()
                             .map(|(k, o)| {
                                 if super::graph::differentiable_dtype(o) {
-                                    o.clone().with_trace(Some(super::graph::Node::select(node.op, node, k, o)))
+                                    o.clone().with_trace(Some(super::graph::Node::select(
+                                        node.op, node, k, o,
+                                    )))
                                 } else {
                                     o.clone()
                                 }

@@ -663,7 +663,10 @@ fn as_matrices(x: &Array) -> Result<Array> {
 fn diag_embed(d: &Array) -> Result<Array> {
     let n = d.shape().dims().last().copied().unwrap_or(0);
     let eye = ivy::eye_with(n, opts::Eye::new().dtype(d.dtype().real()))?;
-    ivy::multiply(&eye, &ivy::expand_dims_with(d, opts::ExpandDims::new().axis(-2))?)
+    ivy::multiply(
+        &eye,
+        &ivy::expand_dims_with(d, opts::ExpandDims::new().axis(-2))?,
+    )
 }
 
 /// The gradient with respect to the lower triangle of a Hermitian input
@@ -746,7 +749,10 @@ pub fn det_grad(g: &Array, out: &Array, x: &Array) -> Result<Array> {
 /// ```
 pub fn slogdet_grad(gs: &[Array], outs: &[Array], x: &Array) -> Result<Array> {
     let (Some(g_sign), Some(g_l), Some(sign)) = (gs.first(), gs.get(1), outs.first()) else {
-        return Err(Error::invalid("slogdet", "expected two cotangents and two results"));
+        return Err(Error::invalid(
+            "slogdet",
+            "expected two cotangents and two results",
+        ));
     };
     let k = if x.dtype().is_complex() {
         let c = ivy::negative(&ivy::imag(&ivy::multiply(&ivy::conj(g_sign)?, sign)?)?)?;
@@ -754,7 +760,10 @@ pub fn slogdet_grad(gs: &[Array], outs: &[Array], x: &Array) -> Result<Array> {
             Dtype::Complex64 => Array::scalar(crate::Complex32::new(0.0, 1.0)),
             _ => Array::scalar(crate::Complex64::new(0.0, 1.0)),
         };
-        ivy::add(&ivy::astype(g_l, x.dtype())?, &ivy::multiply(&ivy::astype(&c, x.dtype())?, &unit)?)?
+        ivy::add(
+            &ivy::astype(g_l, x.dtype())?,
+            &ivy::multiply(&ivy::astype(&c, x.dtype())?, &unit)?,
+        )?
     } else {
         g_l.clone()
     };
@@ -816,7 +825,10 @@ pub fn solve_grad(g: &Array, out: &Array, x1: &Array, x2: &Array, which: usize) 
 /// ```
 pub fn svdvals_grad(g: &Array, x: &Array) -> Result<Array> {
     let (u, _, vh) = ivy::svd_with(x, opts::Svd::new().full_matrices(false))?;
-    let scaled = ivy::multiply(&u, &ivy::expand_dims_with(g, opts::ExpandDims::new().axis(-2))?)?;
+    let scaled = ivy::multiply(
+        &u,
+        &ivy::expand_dims_with(g, opts::ExpandDims::new().axis(-2))?,
+    )?;
     ivy::matmul(&scaled, &vh)
 }
 
@@ -832,7 +844,10 @@ pub fn svdvals_grad(g: &Array, x: &Array) -> Result<Array> {
 /// ```
 pub fn eigvalsh_grad(g: &Array, x: &Array) -> Result<Array> {
     let (_, v) = ivy::eigh(x)?;
-    let scaled = ivy::multiply(&v, &ivy::expand_dims_with(g, opts::ExpandDims::new().axis(-2))?)?;
+    let scaled = ivy::multiply(
+        &v,
+        &ivy::expand_dims_with(g, opts::ExpandDims::new().axis(-2))?,
+    )?;
     lower_grad(&ivy::matmul(&scaled, &adjoint(&v)?)?)
 }
 
@@ -863,8 +878,12 @@ fn inverse_gaps(w: &Array) -> Result<Array> {
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn eigh_grad(gs: &[Array], outs: &[Array]) -> Result<Array> {
-    let (Some(gw), Some(gv), Some(w), Some(v)) = (gs.first(), gs.get(1), outs.first(), outs.get(1)) else {
-        return Err(Error::invalid("eigh", "expected two cotangents and two results"));
+    let (Some(gw), Some(gv), Some(w), Some(v)) = (gs.first(), gs.get(1), outs.first(), outs.get(1))
+    else {
+        return Err(Error::invalid(
+            "eigh",
+            "expected two cotangents and two results",
+        ));
     };
     let vh = adjoint(v)?;
     let inner = ivy::multiply(&ivy::matmul(&vh, gv)?, &inverse_gaps(w)?)?;
@@ -889,19 +908,34 @@ pub fn eigh_grad(gs: &[Array], outs: &[Array]) -> Result<Array> {
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) -> Result<Array> {
-    let (Some(gu), Some(gsv), Some(gvh), Some(u), Some(s), Some(vh)) =
-        (gs.first(), gs.get(1), gs.get(2), outs.first(), outs.get(1), outs.get(2))
-    else {
-        return Err(Error::invalid("svd", "expected three cotangents and three results"));
+    let (Some(gu), Some(gsv), Some(gvh), Some(u), Some(s), Some(vh)) = (
+        gs.first(),
+        gs.get(1),
+        gs.get(2),
+        outs.first(),
+        outs.get(1),
+        outs.get(2),
+    ) else {
+        return Err(Error::invalid(
+            "svd",
+            "expected three cotangents and three results",
+        ));
     };
     if x.dtype().is_complex() {
         return Err(Error::invalid(
             "svd",
-            format!("the derivative of svd is implemented for real inputs only, not {}", x.dtype()),
+            format!(
+                "the derivative of svd is implemented for real inputs only, not {}",
+                x.dtype()
+            ),
         ));
     }
     let &[.., m, n] = x.shape().dims() else {
-        return Err(Error::shape("svd", "needs matrices", vec![x.shape().clone()]));
+        return Err(Error::shape(
+            "svd",
+            "needs matrices",
+            vec![x.shape().clone()],
+        ));
     };
     if full_matrices && m != n {
         return Err(Error::shape(
@@ -919,7 +953,10 @@ pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) ->
     let s_row = ivy::expand_dims_with(s, opts::ExpandDims::new().axis(-2))?;
     let s_col = ivy::expand_dims_with(s, opts::ExpandDims::new().axis(-1))?;
     let f = inverse_gaps(&ivy::multiply(s, s)?)?;
-    let inner = ivy::multiply(&ivy::add(&ivy::multiply(&j, &s_row)?, &ivy::multiply(&s_col, &k)?)?, &f)?;
+    let inner = ivy::multiply(
+        &ivy::add(&ivy::multiply(&j, &s_row)?, &ivy::multiply(&s_col, &k)?)?,
+        &f,
+    )?;
     let inner = ivy::add(&inner, &diag_embed(gsv)?)?;
     let mut ga = ivy::matmul(&ivy::matmul(u, &inner)?, vh)?;
     if m > n {
@@ -927,7 +964,10 @@ pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) ->
         ga = ivy::add(&ga, &ivy::matmul(&ivy::divide(&rest, &s_row)?, vh)?)?;
     } else if n > m {
         let rest = ivy::subtract(&gv, &ivy::matmul(&v, &vt_gv)?)?;
-        ga = ivy::add(&ga, &ivy::matmul(u, &adjoint(&ivy::divide(&rest, &s_row)?)?)?)?;
+        ga = ivy::add(
+            &ga,
+            &ivy::matmul(u, &adjoint(&ivy::divide(&rest, &s_row)?)?)?,
+        )?;
     }
     Ok(ga)
 }
@@ -967,11 +1007,16 @@ pub fn dual_norm(op: &str, norm: &str) -> Result<&'static str> {
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn resize_axis(x: &Array, axis: usize, len: usize) -> Result<Array> {
-    let cur = x.shape().dims().get(axis).copied().ok_or(Error::AxisOutOfBounds {
-        op: "resize_axis".into(),
-        axis: axis as i64,
-        ndim: x.ndim(),
-    })?;
+    let cur = x
+        .shape()
+        .dims()
+        .get(axis)
+        .copied()
+        .ok_or(Error::AxisOutOfBounds {
+            op: "resize_axis".into(),
+            axis: axis as i64,
+            ndim: x.ndim(),
+        })?;
     if cur == len {
         return Ok(x.clone());
     }
@@ -987,7 +1032,11 @@ pub fn resize_axis(x: &Array, axis: usize, len: usize) -> Result<Array> {
 
 /// The real part of `g` when `x` is real (the gradient of a real input).
 fn real_like(g: Array, x: &Array) -> Result<Array> {
-    if x.dtype().is_complex() { Ok(g) } else { ivy::real(&g) }
+    if x.dtype().is_complex() {
+        Ok(g)
+    } else {
+        ivy::real(&g)
+    }
 }
 
 /// The vector-Jacobian product of `fft` (`inverse = false`) or `ifft`:
@@ -1028,7 +1077,10 @@ pub fn rfft_grad(g: &Array, x: &Array, n: Option<usize>, axis: i64, norm: &str) 
     let m = x.shape().dims()[ax];
     let full = n.unwrap_or(m);
     let gp = resize_axis(g, ax, full)?;
-    let r = ivy::ifft_with(&gp, opts::Ifft::new().axis(axis).norm(dual_norm("rfft", norm)?))?;
+    let r = ivy::ifft_with(
+        &gp,
+        opts::Ifft::new().axis(axis).norm(dual_norm("rfft", norm)?),
+    )?;
     resize_axis(&ivy::real(&r)?, ax, m)
 }
 
@@ -1048,9 +1100,18 @@ pub fn irfft_grad(g: &Array, x: &Array, n: Option<usize>, axis: i64, norm: &str)
     let m = x.shape().dims()[ax];
     let full = n.unwrap_or(2 * m.saturating_sub(1));
     let k = full / 2 + 1;
-    let r = ivy::rfft_with(g, opts::Rfft::new().axis(axis).norm(dual_norm("irfft", norm)?))?;
+    let r = ivy::rfft_with(
+        g,
+        opts::Rfft::new().axis(axis).norm(dual_norm("irfft", norm)?),
+    )?;
     let w: Vec<f64> = (0..k)
-        .map(|i| if i == 0 || (full % 2 == 0 && i == full / 2) { 1.0 } else { 2.0 })
+        .map(|i| {
+            if i == 0 || (full % 2 == 0 && i == full / 2) {
+                1.0
+            } else {
+                2.0
+            }
+        })
         .collect();
     let mut shape = vec![1usize; x.ndim()];
     shape[ax] = k;
@@ -1069,7 +1130,12 @@ pub fn irfft_grad(g: &Array, x: &Array, n: Option<usize>, axis: i64, norm: &str)
 /// assert_eq!(plan, vec![(1, 4)]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
-pub fn fftn_plan(op: &str, x: &Array, s: Option<&Ints>, axes: Option<&Ints>) -> Result<Vec<(i64, usize)>> {
+pub fn fftn_plan(
+    op: &str,
+    x: &Array,
+    s: Option<&Ints>,
+    axes: Option<&Ints>,
+) -> Result<Vec<(i64, usize)>> {
     let nd = x.ndim();
     let axes: Vec<usize> = match (axes, s) {
         (Some(a), _) => a
@@ -1106,10 +1172,9 @@ pub fn fftn_plan(op: &str, x: &Array, s: Option<&Ints>, axes: Option<&Ints>) -> 
             s.as_slice()
                 .iter()
                 .map(|&n| {
-                    usize::try_from(n)
-                        .ok()
-                        .filter(|&n| n > 0)
-                        .ok_or_else(|| Error::invalid(op, format!("lengths must be positive, got {n}")))
+                    usize::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| {
+                        Error::invalid(op, format!("lengths must be positive, got {n}"))
+                    })
                 })
                 .collect::<Result<_>>()?
         }
@@ -1127,7 +1192,12 @@ pub fn fftn_plan(op: &str, x: &Array, s: Option<&Ints>, axes: Option<&Ints>) -> 
 /// assert_eq!((shift, axes), (vec![-2, -2], vec![0, 1]));
 /// # Ok::<(), ivy::Error>(())
 /// ```
-pub fn shift_plan(op: &str, x: &Array, axes: Option<&Ints>, inverse: bool) -> Result<(Vec<i64>, Vec<i64>)> {
+pub fn shift_plan(
+    op: &str,
+    x: &Array,
+    axes: Option<&Ints>,
+    inverse: bool,
+) -> Result<(Vec<i64>, Vec<i64>)> {
     let nd = x.ndim();
     let axes: Vec<usize> = match axes {
         Some(a) => a

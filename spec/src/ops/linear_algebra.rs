@@ -589,8 +589,11 @@ category linear_algebra {
             2 => ivy::diagonal_with(x, ivy::opts::Diagonal::new().offset(k)),
             1 => {
                 let n = x.shape().dims()[0];
-                let eye = ivy::astype(&ivy::eye_with(n, ivy::opts::Eye::new().dtype(ivy::Dtype::Bool))?, x.dtype())?;
-                let d = ivy::multiply(&eye, &ivy::expand_dims(x)?)?;
+                // Selected rather than multiplied, so that -x does not put
+                // -0.0 off the diagonal.
+                let eye = ivy::eye_with(n, ivy::opts::Eye::new().dtype(ivy::Dtype::Bool))?;
+                let row = ivy::expand_dims(x)?;
+                let d = ivy::r#where(&eye, &row, &ivy::zeros_like(&row)?)?;
                 let s = k.unsigned_abs() as usize;
                 if s == 0 {
                     return Ok(d);
