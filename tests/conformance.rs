@@ -205,11 +205,10 @@ fn tolerance(op: &str) -> Tolerance {
         // Factorisations and transforms: LAPACK/pocketfft and faer/rustfft
         // round differently; compared with the reductions' relative bound.
         "cholesky" | "det" | "slogdet" | "inv" | "solve" | "qr" | "svd" | "svdvals" | "eigh"
-        | "eigvalsh" | "eig" | "eigvals" | "matrix_norm" | "matrix_power" | "pinv" | "tensordot"
-        | "inner" | "cross" | "kron" | "multi_dot" | "vander" | "fft" | "ifft" | "rfft" | "irfft"
-        | "hfft" | "ihfft" | "fftn" | "ifftn" | "rfftn" | "irfftn" | "fftfreq" | "rfftfreq" => {
-            Tolerance::Reduction
-        }
+        | "eigvalsh" | "eig" | "eigvals" | "matrix_norm" | "matrix_power" | "pinv"
+        | "tensordot" | "inner" | "cross" | "kron" | "multi_dot" | "vander" | "fft" | "ifft"
+        | "rfft" | "irfft" | "hfft" | "ihfft" | "fftn" | "ifftn" | "rfftn" | "irfftn"
+        | "fftfreq" | "rfftfreq" => Tolerance::Reduction,
         _ => Tolerance::Exact,
     }
 }
@@ -540,7 +539,10 @@ fn invariants(op: &str, outs: Vec<Array>) -> Vec<Array> {
             Values::Ints(_) => return w.clone(),
         };
         v.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
-        let c: Vec<ivy::Complex64> = v.iter().map(|&(re, im)| ivy::Complex64::new(re, im)).collect();
+        let c: Vec<ivy::Complex64> = v
+            .iter()
+            .map(|&(re, im)| ivy::Complex64::new(re, im))
+            .collect();
         let a = Array::from_shape_vec(w.shape().clone(), c).expect("same size");
         ivy::astype(&a, w.dtype()).expect("complex cast")
     };

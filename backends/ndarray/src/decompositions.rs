@@ -29,14 +29,11 @@ pub(crate) trait Lin: Element + faer::traits::ComplexField<Real = <Self as Lin>:
     fn eig(a: MatRef<'_, Self>) -> Option<(Vec<Complex64>, Vec<Complex64>)>;
 }
 
-fn eig_parts<R: Copy>(
+fn eig_parts<R: Copy + faer::traits::RealField>(
     e: &Eigen<R>,
     n: usize,
     to: impl Fn(num_complex::Complex<R>) -> Complex64,
-) -> (Vec<Complex64>, Vec<Complex64>)
-where
-    R: faer::traits::RealField,
-{
+) -> (Vec<Complex64>, Vec<Complex64>) {
     let s = e.S().column_vector();
     let u = e.U();
     let w = (0..n).map(|i| to(s[i])).collect();
@@ -260,7 +257,7 @@ fn parity(perm: &[usize]) -> f64 {
         }
         swaps += len.saturating_sub(1);
     }
-    if swaps % 2 == 0 { 1.0 } else { -1.0 }
+    if swaps.is_multiple_of(2) { 1.0 } else { -1.0 }
 }
 
 /// `(sign, log|det|)` of one matrix, in complex128 and float64.

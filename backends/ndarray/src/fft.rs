@@ -223,7 +223,7 @@ where
             // The zero (and, for even n, the Nyquist) terms are real in a
             // Hermitian spectrum: their imaginary parts are ignored.
             spec[0].im = T::zero();
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 spec[k_in - 1].im = T::zero();
             }
             plan.process(&mut spec, &mut buf)

@@ -1106,7 +1106,7 @@ pub fn irfft_grad(g: &Array, x: &Array, n: Option<usize>, axis: i64, norm: &str)
     )?;
     let w: Vec<f64> = (0..k)
         .map(|i| {
-            if i == 0 || (full % 2 == 0 && i == full / 2) {
+            if i == 0 || (full.is_multiple_of(2) && i == full / 2) {
                 1.0
             } else {
                 2.0
