@@ -366,3 +366,89 @@ fn qr_in_single_precision() {
     assert_eq!(f64s(&r)[0].abs(), 5.0);
     close(&ivy::matmul(&q, &r).unwrap(), &a, 1e-5);
 }
+
+#[test]
+fn triangular_tensor_and_exponential() {
+    let a = ivy::array![[2.0f64, 1.0, 0.5], [0.3, 3.0, -1.0], [0.2, 0.1, 4.0]];
+    let b = ivy::array![1.0f64, 2.0, 3.0];
+    // The upper triangle only, then the lower with a unit diagonal, then
+    // the adjoint of the upper one: each is solve on that matrix.
+    let up = ivy::solve_triangular(&a, &b).unwrap();
+    close(
+        &up,
+        &ivy::solve(&ivy::triu(&a).unwrap(), &b).unwrap(),
+        1e-14,
+    );
+    let lo = ivy::solve_triangular_with(
+        &a,
+        &b,
+        opts::SolveTriangular::new()
+            .upper(false)
+            .unit_diagonal(true),
+    )
+    .unwrap();
+    let unit = ivy::add(
+        &ivy::tril_with(&a, opts::Tril::new().k(-1)).unwrap(),
+        &eye_like(3, Dtype::Float64),
+    )
+    .unwrap();
+    close(&lo, &ivy::solve(&unit, &b).unwrap(), 1e-14);
+    let adj =
+        ivy::solve_triangular_with(&a, &b, opts::SolveTriangular::new().adjoint(true)).unwrap();
+    close(
+        &ivy::matmul(&adjoint(&ivy::triu(&a).unwrap()), &adj).unwrap(),
+        &b,
+        1e-13,
+    );
+    // tensorsolve: tensordot(a, x, x.ndim) = b.
+    let t = ivy::reshape(
+        &ivy::add(
+            &ivy::reshape(
+                &ivy::arange(36).unwrap().astype(Dtype::Float64).unwrap(),
+                [6, 6],
+            )
+            .unwrap(),
+            &ivy::multiply(&eye_like(6, Dtype::Float64), 40.0).unwrap(),
+        )
+        .unwrap(),
+        [2, 3, 3, 2],
+    )
+    .unwrap();
+    let rhs = ivy::array![[1.0f64, 2.0, 3.0], [4.0, 5.0, 6.0]];
+    let x = ivy::tensorsolve(&t, &rhs).unwrap();
+    assert_eq!(x.shape().dims(), &[3, 2]);
+    close(&ivy::tensordot(&t, &x).unwrap(), &rhs, 1e-12);
+    // exp(A) exp(-A) = I; exp of a diagonal is the exponential of each entry;
+    // exp of a nilpotent N is I + N.
+    let e = ivy::matrix_exp(&a).unwrap();
+    let em = ivy::matrix_exp(&ivy::negative(&a).unwrap()).unwrap();
+    close(
+        &ivy::matmul(&e, &em).unwrap(),
+        &eye_like(3, Dtype::Float64),
+        1e-10,
+    );
+    let d = ivy::matrix_exp(&ivy::diag(&ivy::array![1.0f64, -2.0]).unwrap()).unwrap();
+    close(
+        &d,
+        &ivy::diag(&Array::from_shape_vec([2], vec![1f64.exp(), (-2f64).exp()]).unwrap()).unwrap(),
+        1e-14,
+    );
+    let n = ivy::array![[0.0f64, 5.0], [0.0, 0.0]];
+    close(
+        &ivy::matrix_exp(&n).unwrap(),
+        &ivy::array![[1.0f64, 5.0], [0.0, 1.0]],
+        1e-13,
+    );
+    assert!(
+        ivy::matrix_exp(&ivy::zeros([2, 3]).unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains("matrix_exp")
+    );
+    assert!(
+        ivy::tensorsolve(&ivy::zeros([2, 3]).unwrap(), &ivy::zeros([2]).unwrap())
+            .unwrap_err()
+            .to_string()
+            .contains("tensorsolve")
+    );
+}

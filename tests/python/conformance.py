@@ -822,7 +822,7 @@ def activation_cases(name, info):
 
 LINALG_EXT = {"cholesky", "det", "slogdet", "inv", "solve", "qr", "svd", "svdvals", "eigh", "eigvalsh",
               "eig", "eigvals", "matrix_norm", "matrix_power", "matrix_rank", "pinv", "tensordot", "inner",
-              "cross", "diag", "vander", "kron", "multi_dot"}
+              "cross", "diag", "vander", "kron", "multi_dot", "tensorsolve"}
 FFT_OPS = {"fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn", "rfftn", "irfftn", "fftfreq",
            "rfftfreq", "fftshift", "ifftshift"}
 
@@ -964,6 +964,13 @@ def linalg_ext_cases(name, info):
             a, b = rand(d, (2, 3), -3, 3), rand(d, (2, 2), -3, 3)
             k = info["kernel"][d]
             case(name, [A(a, d), A(b, d)], None, lambda a=a, b=b, k=k: [out_cast(np.kron(a.astype(DT[k]), b.astype(DT[k])), k)])
+        elif name == "tensorsolve":
+            a = well_conditioned(d, (6, 6)).reshape(2, 3, 3, 2)
+            b = rand(d, (2, 3), -2, 2)
+            case(name, [A(a, d), A(b, d)], None, lambda a=a, b=b: cast_all([la.tensorsolve(a.astype(w), b.astype(w))], d))
+            a2 = np.moveaxis(a, 1, 3).copy()
+            case(name, [A(a2, d), A(b, d)], {"axes": {"ints": [1]}},
+                 lambda a2=a2, b=b: cast_all([la.tensorsolve(a2.astype(w), b.astype(w), axes=(1,))], d))
         elif name == "multi_dot":
             xs = [rand(d, (3,), -2, 2), rand(d, (3, 4), -2, 2), rand(d, (4, 2), -2, 2)]
             k = info["kernel"][d]

@@ -582,6 +582,7 @@ category linear_algebra {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
+    #[dtypes(all)]
     #[sample(x = [3])]
     fn diag(x: Array, #[default(0)] k: i64) -> Array {
         let op = "diag";
@@ -716,6 +717,134 @@ category linear_algebra {
         let (na, nb, nc) = (ivy::negative(&a)?, ivy::negative(&b)?, ivy::negative(&c)?);
         let rows = [row([&z, &nc, &b])?, row([&c, &z, &na])?, row([&nb, &a, &z])?];
         ivy::stack_with([&rows[0], &rows[1], &rows[2]], ivy::opts::Stack::new().axis(-2))
+    }
+
+    /// The solution `x` of `x1 · x = x2` where `x1` is triangular: only
+    /// the upper (`upper`, the default) or lower triangle of `x1` is read,
+    /// with ones on its diagonal when `unit_diagonal`, and that triangle is
+    /// conjugate-transposed with `adjoint` (solving `x1^H x = x2`). Solved by [`solve`](crate::solve) on that
+    /// triangle (so a zero on the diagonal is a singular-matrix error).
+    ///
+    /// ```
+    /// let a = ivy::array![[2.0, 1.0], [9.0, 4.0]];
+    /// // Upper: [[2, 1], [0, 4]] x = [3, 4].
+    /// assert_eq!(ivy::solve_triangular(&a, &ivy::array![3.0, 4.0])?, ivy::array![1.0, 1.0]);
+    /// let lower = ivy::opts::SolveTriangular::new().upper(false).unit_diagonal(true);
+    /// assert_eq!(ivy::solve_triangular_with(&a, &ivy::array![1.0, 10.0], lower)?, ivy::array![1.0, 1.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[promote]
+    #[sample(x1 = [1, 1], x2 = [1])]
+    fn solve_triangular(
+        x1: Array,
+        x2: Array,
+        #[default(true)] upper: bool,
+        #[default(false)] adjoint: bool,
+        #[default(false)] unit_diagonal: bool,
+    ) -> Array {
+        let a = if upper { ivy::triu(x1)? } else { ivy::tril(x1)? };
+        let a = if unit_diagonal {
+            let n = a.shape().dims().last().copied().unwrap_or(0);
+            let eye = ivy::eye_with(n, ivy::opts::Eye::new().dtype(ivy::Dtype::Bool))?;
+            ivy::r#where(&eye, &ivy::ones_like(&a)?, &a)?
+        } else {
+            a
+        };
+        let a = if adjoint {
+            ivy::matrix_transpose_with(&a, ivy::opts::MatrixTranspose::new().conjugate(true))?
+        } else {
+            a
+        };
+        ivy::solve(&a, x2)
+    }
+
+    /// The solution `x` of the tensor equation `tensordot(x1, x, x.ndim) =
+    /// x2`, as NumPy's `tensorsolve`: the axes of `x1` listed in `axes` are
+    /// moved to the end first; the product of the first `x2.ndim` axes of
+    /// `x1` must equal that of the others.
+    ///
+    /// ```
+    /// let a = ivy::reshape(&ivy::eye(6)?, [2, 3, 6])?;
+    /// let b = ivy::array![[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]];
+    /// let x = ivy::tensorsolve(&a, &b)?;
+    /// assert_eq!(x, ivy::array![1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes((float32, float64, complex64, complex128))]
+    #[promote]
+    #[sample(x1 = [1, 1], x2 = [1])]
+    fn tensorsolve(x1: Array, x2: Array, #[default(None)] axes: Option<Ints>) -> Array {
+        let op = "tensorsolve";
+        let a = match axes {
+            Some(ax) => {
+                let nd = x1.ndim() as i64;
+                let dest: Vec<i64> = (nd - ax.len() as i64..nd).collect();
+                ivy::moveaxis(x1, ax.clone(), dest)?
+            }
+            None => x1.clone(),
+        };
+        let k = x2.ndim();
+        if a.ndim() < k {
+            return Err(ivy::Error::shape(op, "x1 has fewer axes than x2", vec![x1.shape().clone(), x2.shape().clone()]));
+        }
+        let rest: Vec<usize> = a.shape().dims()[k..].to_vec();
+        let rows: usize = a.shape().dims()[..k].iter().product();
+        let cols: usize = rest.iter().product();
+        if rows != cols || a.shape().dims()[..k] != *x2.shape().dims() {
+            return Err(ivy::Error::shape(
+                op,
+                format!("x1 must have the shape of x2 followed by axes of the same total size ({rows} != {cols} or leading axes differ)"),
+                vec![x1.shape().clone(), x2.shape().clone()],
+            ));
+        }
+        let m = ivy::reshape(&a, [rows as i64, cols as i64])?;
+        let x = ivy::solve(&m, &ivy::reshape(x2, [rows as i64])?)?;
+        ivy::reshape(&x, rest.iter().map(|&d| d as i64).collect::<Vec<_>>())
+    }
+
+    /// The matrix exponential of the square matrices `x`, by scaling and
+    /// squaring: `x / 2^s` (with 1-norm at most 1/2) in an 18-term Taylor
+    /// series, squared `s` times.
+    ///
+    /// ```
+    /// let e = ivy::matrix_exp(&ivy::array![[0.0, 0.0], [0.0, 1.0]])?;
+    /// assert_eq!(e.to_vec::<f32>()?[..3], [1.0, 0.0, 0.0]);
+    /// assert!((e.to_vec::<f32>()?[3] - std::f32::consts::E).abs() < 1e-6);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[compositional]
+    #[dtypes((float32, float64, complex64, complex128))]
+    fn matrix_exp(x: Array) -> Array {
+        let op = "matrix_exp";
+        let &[.., r, c] = x.shape().dims() else {
+            return Err(ivy::Error::shape(op, "needs an array of at least 2 dimensions", vec![x.shape().clone()]));
+        };
+        if r != c {
+            return Err(ivy::Error::shape(op, format!("needs square matrices, got {r} x {c}"), vec![x.shape().clone()]));
+        }
+        let eye = ivy::multiply(&ivy::eye_with(r, ivy::opts::Eye::new().dtype(x.dtype()))?, &ivy::ones_like(x)?)?;
+        if x.size() == 0 {
+            return Ok(eye);
+        }
+        let norms = ivy::matrix_norm_with(&ivy::stop_gradient(x)?, ivy::opts::MatrixNorm::new().ord("1"))?;
+        let top = ivy::astype(&ivy::max(&norms)?, ivy::Dtype::Float64)?.to_vec::<f64>()?[0];
+        if !top.is_finite() {
+            return Err(ivy::Error::invalid(op, "the input has non-finite values"));
+        }
+        let s = if top > 0.5 { (top / 0.5).log2().ceil() as i32 } else { 0 };
+        let b = ivy::divide(x, 2f64.powi(s))?;
+        // Horner: I + b (I + b/2 (I + b/3 (...))).
+        let mut e = eye.clone();
+        for k in (1..=18).rev() {
+            e = ivy::add(&eye, &ivy::divide(&ivy::matmul(&b, &e)?, k as f64)?)?;
+        }
+        for _ in 0..s {
+            e = ivy::matmul(&e, &e)?;
+        }
+        Ok(e)
     }
 
     /// The dot product of `x1` and `x2` along `axis` (conjugating `x1`).
