@@ -726,11 +726,12 @@ category linear_algebra {
     /// triangle (so a zero on the diagonal is a singular-matrix error).
     ///
     /// ```
-    /// let a = ivy::array![[2.0, 1.0], [9.0, 4.0]];
+    /// let a = ivy::array![[2.0, 1.0], [0.5, 4.0]];
     /// // Upper: [[2, 1], [0, 4]] x = [3, 4].
     /// assert_eq!(ivy::solve_triangular(&a, &ivy::array![3.0, 4.0])?, ivy::array![1.0, 1.0]);
+    /// // Lower with a unit diagonal: [[1, 0], [0.5, 1]] x = [1, 1.5].
     /// let lower = ivy::opts::SolveTriangular::new().upper(false).unit_diagonal(true);
-    /// assert_eq!(ivy::solve_triangular_with(&a, &ivy::array![1.0, 10.0], lower)?, ivy::array![1.0, 1.0]);
+    /// assert_eq!(ivy::solve_triangular_with(&a, &ivy::array![1.0, 1.5], lower)?, ivy::array![1.0, 1.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
