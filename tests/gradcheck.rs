@@ -49,6 +49,51 @@ fn input_range(op: &str) -> (f64, f64) {
     }
 }
 
+/// A point of `shape` in the domain of the op: random values in
+/// `[lo, hi]`, except for ops that need more than a range. `cholesky` gets
+/// a 3 x 3 symmetric positive-definite matrix `B B^T + 3 I` (its sample is
+/// 1 x 1 so that the catalogue's sample values are valid); the finite
+/// differences then move one element at a time, which `cholesky` sees in
+/// the lower triangle only, as its derivative says. `solve` gets a 3 x 3
+/// system.
+fn valid_point(
+    op: &str,
+    shape: ivy::Shape,
+    rng: &mut Rng,
+    lo: f64,
+    hi: f64,
+) -> (ivy::Shape, Vec<f64>) {
+    match op {
+        "cholesky" => {
+            let n = 3;
+            let b = rng.uniform(lo, hi, n * n);
+            let m = (0..n * n)
+                .map(|ij| {
+                    let (i, j) = (ij / n, ij % n);
+                    let dot: f64 = (0..n).map(|k| b[i * n + k] * b[j * n + k]).sum();
+                    dot + if i == j { n as f64 } else { 0.0 }
+                })
+                .collect();
+            (ivy::Shape::from([n, n]), m)
+        }
+        // solve's sample is 1 x 1 (so that the docs' all-ones example is
+        // not singular): check it on a diagonally dominant 3 x 3 system.
+        "solve" if shape.ndim() == 2 => {
+            let n = 3;
+            let mut m = rng.uniform(lo, hi, n * n);
+            for i in 0..n {
+                m[i * n + i] += n as f64;
+            }
+            (ivy::Shape::from([n, n]), m)
+        }
+        "solve" => (ivy::Shape::from([3]), rng.uniform(lo, hi, 3)),
+        _ => {
+            let v = rng.uniform(lo, hi, shape.size());
+            (shape, v)
+        }
+    }
+}
+
 /// A small deterministic generator (splitmix64), so the test needs nothing.
 struct Rng(u64);
 
@@ -160,8 +205,7 @@ fn check(op: &'static OpInfo, d: Dtype, rng: &mut Rng) -> Result<Option<String>,
     let mut args = base.clone();
     let mut args64 = base.clone();
     for &s in &slots {
-        let shape = get(&base, s).shape().clone();
-        let v = rng.uniform(lo, hi, shape.size());
+        let (shape, v) = valid_point(op.name, get(&base, s).shape().clone(), rng, lo, hi);
         let x = ivy::astype(&array_f64(&shape, v), d).map_err(|e| e.to_string())?;
         let x64 = ivy::astype(&x, Dtype::Float64).map_err(|e| e.to_string())?;
         args = set(&args, s, x);
@@ -310,12 +354,8 @@ fn check_second_order(op: &'static OpInfo, rng: &mut Rng) -> Result<bool, String
     let (lo, hi) = input_range(op.name);
     let mut args = base.clone();
     for &s in &slots {
-        let shape = get(&base, s).shape().clone();
-        args = set(
-            &args,
-            s,
-            array_f64(&shape, rng.uniform(lo, hi, shape.size())),
-        );
+        let (shape, v) = valid_point(op.name, get(&base, s).shape().clone(), rng, lo, hi);
+        args = set(&args, s, array_f64(&shape, v));
     }
     let outs = op.call(&args).map_err(|e| format!("the call fails: {e}"))?;
     if outs.iter().any(|o| !o.dtype().is_float()) {

@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-const CATEGORIES: [&str; 17] = [
+const CATEGORIES: [&str; 18] = [
     "elementwise",
     "creation",
     "data_type",
@@ -13,6 +13,7 @@ const CATEGORIES: [&str; 17] = [
     "statistical",
     "utility",
     "linear_algebra",
+    "fft",
     "searching",
     "sorting",
     "activations",

@@ -1003,6 +1003,212 @@ def pad_cases(name, info):
         case(name, [A(z, d), {"ints": [2]}], None, lambda z=z: [np.pad(z, 2)])
 
 
+
+# ---------------------------------------------------------------------------
+# linalg and fft extensions
+# ---------------------------------------------------------------------------
+
+LINALG_EXT = {"cholesky", "det", "slogdet", "inv", "solve", "qr", "svd", "svdvals", "eigh", "eigvalsh",
+              "eig", "eigvals", "matrix_norm", "matrix_power", "matrix_rank", "pinv", "tensordot", "inner",
+              "cross", "diag", "vander", "kron", "multi_dot", "tensorsolve"}
+FFT_OPS = {"fft", "ifft", "rfft", "irfft", "hfft", "ihfft", "fftn", "ifftn", "rfftn", "irfftn", "fftfreq",
+           "rfftfreq", "fftshift", "ifftshift"}
+
+
+def wide(d):
+    """The float64/complex128 twin of d, where NumPy computes the
+    reference (then rounded once to d)."""
+    return np.complex128 if kind(d) == "c" else np.float64
+
+
+def well_conditioned(d, shape):
+    n = shape[-1]
+    return (rand(d, shape, -1, 1).astype(wide(d)) + n * np.eye(n)).astype(DT[d])
+
+
+def hermitian(d, shape):
+    a = rand(d, shape, -1, 1).astype(wide(d))
+    return (a + np.swapaxes(a, -1, -2).conj()).astype(DT[d])
+
+
+def spd(d, shape):
+    a = well_conditioned(d, shape).astype(wide(d))
+    return (a @ np.swapaxes(a, -1, -2).conj()).astype(DT[d])
+
+
+def cast_all(outs, d):
+    return [np.asarray(o).astype(DT[d]) for o in outs]
+
+
+def linalg_ext_cases(name, info):
+    """Decompositions are compared through what is unique: |Q| and |R| of
+    the reduced QR of full-rank matrices, the singular values of svd, the
+    eigenvalues of eigh, and eig's eigenvalues sorted (see `invariants` in
+    tests/conformance.rs)."""
+    la = np.linalg
+    for d in info["kernel"]:
+        w = wide(d)
+        r = real_of(d)
+        if name == "cholesky":
+            for shape in ((3, 3), (2, 4, 4)):
+                x = spd(d, shape)
+                for up in (False, True):
+                    case(name, [A(x, d)], {"upper": {"b": up}},
+                         lambda x=x, up=up: cast_all([la.cholesky(x.astype(w), upper=up)], d))
+            bad = np.array([[1, 2], [2, 1]]).astype(DT[d])
+            case(name, [A(bad, d)], None, lambda: [la.cholesky(bad)])
+        elif name in ("det", "inv"):
+            for shape in ((3, 3), (2, 4, 4), (1, 1)):
+                x = well_conditioned(d, shape)
+                case(name, [A(x, d)], None, lambda x=x: cast_all([getattr(la, name)(x.astype(w))], d))
+            if name == "inv":
+                sing = np.array([[1, 2], [2, 4]]).astype(DT[d])
+                case(name, [A(sing, d)], None, lambda: [la.inv(sing)])
+        elif name == "slogdet":
+            for shape in ((3, 3), (2, 4, 4)):
+                x = well_conditioned(d, shape)
+                case(name, [A(x, d)], None,
+                     lambda x=x: [np.asarray(la.slogdet(x.astype(w))[0]).astype(DT[d]),
+                                  np.asarray(la.slogdet(x.astype(w))[1]).astype(DT[r])])
+        elif name == "solve":
+            for sa, sb in (((3, 3), (3,)), ((2, 3, 3), (3,)), ((2, 3, 3), (2, 3, 2)), ((3, 3), (2, 3, 1))):
+                a, b = well_conditioned(d, sa), rand(d, sb, -2, 2)
+                case(name, [A(a, d), A(b, d)], None,
+                     lambda a=a, b=b: cast_all([la.solve(a.astype(w), b.astype(w))], d))
+            sing = np.array([[1, 2], [2, 4]]).astype(DT[d])
+            case(name, [A(sing, d), A(np.ones(2, DT[d]), d)], None, lambda: [la.solve(sing, np.ones(2))])
+        elif name == "qr":
+            for shape in ((4, 3), (3, 3), (2, 5, 2)):
+                x = well_conditioned(d, shape[:-2] + (shape[-1], shape[-1]))
+                x = np.concatenate([x, rand(d, shape[:-2] + (shape[-2] - shape[-1], shape[-1]), -1, 1)], axis=-2)
+                case(name, [A(x, d)], None,
+                     lambda x=x: [np.abs(m).astype(DT[r]) for m in la.qr(x.astype(w))])
+        elif name in ("svd", "svdvals"):
+            for shape in ((4, 3), (3, 5), (2, 3, 3)):
+                x = rand(d, shape, -2, 2)
+                kw = {"full_matrices": {"b": False}} if name == "svd" else None
+                case(name, [A(x, d)], kw, lambda x=x: [la.svd(x.astype(w), compute_uv=False).astype(DT[r])])
+        elif name in ("eigh", "eigvalsh"):
+            for shape in ((3, 3), (2, 4, 4)):
+                x = hermitian(d, shape)
+                case(name, [A(x, d)], None, lambda x=x: [la.eigvalsh(x.astype(w)).astype(DT[r])])
+        elif name in ("eig", "eigvals"):
+            c = {"float32": "complex64", "float64": "complex128"}.get(d, d)
+            for shape in ((3, 3), (4, 4)):
+                x = rand(d, shape, -2, 2)
+                case(name, [A(x, d)], None,
+                     lambda x=x, c=c: [np.sort_complex(la.eigvals(x.astype(w)).astype(np.complex128)).astype(DT[c])])
+        elif name == "matrix_norm":
+            for ordv, npord in (("fro", "fro"), ("nuc", "nuc"), ("1", 1), ("-1", -1), ("2", 2), ("-2", -2),
+                                ("inf", np.inf), ("-inf", -np.inf)):
+                x = rand(d, (2, 3, 4), -3, 3)
+                for kd in (False, True):
+                    case(name, [A(x, d)], {"ord": {"s": ordv}, "keepdims": {"b": kd}},
+                         lambda x=x, npord=npord, kd=kd: [np.asarray(la.matrix_norm(x.astype(w), ord=npord, keepdims=kd)).astype(DT[r])])
+        elif name == "matrix_power":
+            for n in (0, 1, 3, -2):
+                x = (well_conditioned(d, (3, 3)).astype(w) / 3).astype(DT[d])
+                case(name, [A(x, d), {"i": n}], None, lambda x=x, n=n: cast_all([la.matrix_power(x.astype(w), n)], d))
+        elif name == "matrix_rank":
+            for k in (1, 2, 3):
+                a, b = rand(d, (4, k), -1, 1).astype(w), rand(d, (k, 3), -1, 1).astype(w)
+                x = (a @ b).astype(DT[d])
+                case(name, [A(x, d)], None, lambda x=x: [np.asarray(la.matrix_rank(x)).astype(np.int64)])
+        elif name == "pinv":
+            for shape in ((4, 3), (2, 3, 5)):
+                x = rand(d, shape, -2, 2)
+                case(name, [A(x, d)], None, lambda x=x: cast_all([la.pinv(x.astype(w))], d))
+        elif name == "tensordot":
+            a, b = rand(d, (2, 3, 4), -3, 3), rand(d, (3, 4, 2), -3, 3)
+            k = info["kernel"][d]
+            case(name, [A(a, d), A(b, d)], None, lambda a=a, b=b, k=k: [out_cast(np.tensordot(a.astype(DT[k]), b.astype(DT[k]), axes=2), k)])
+            case(name, [A(a, d), A(b, d)], {"x1_axes": {"ints": [0, 2]}, "x2_axes": {"ints": [0, 1]}},
+                 lambda a=a, b=b, k=k: [out_cast(np.tensordot(a.astype(DT[k]), b.astype(DT[k]), axes=([0, 2], [0, 1])), k)])
+        elif name == "inner":
+            a, b = rand(d, (2, 3), -3, 3), rand(d, (4, 3), -3, 3)
+            k = info["kernel"][d]
+            case(name, [A(a, d), A(b, d)], None, lambda a=a, b=b, k=k: [out_cast(np.inner(a.astype(DT[k]), b.astype(DT[k])), k)])
+        elif name == "cross":
+            a, b = rand(d, (2, 3), -3, 3), rand(d, (3,), -3, 3)
+            k = info["kernel"][d]
+            case(name, [A(a, d), A(b, d)], None, lambda a=a, b=b, k=k: [out_cast(np.cross(a.astype(DT[k]), b.astype(DT[k])), k)])
+            a2 = rand(d, (3, 2), -3, 3)
+            case(name, [A(a2, d), A(a2[::-1].copy(), d)], {"axis": {"i": 0}},
+                 lambda a2=a2, k=k: [out_cast(np.cross(a2.astype(DT[k]), a2[::-1].astype(DT[k]), axis=0), k)])
+        elif name == "diag":
+            for shape, kk in (((3,), 0), ((3,), 2), ((2,), -1), ((3, 4), 1), ((3, 4), -2)):
+                x = rand(d, shape)
+                case(name, [A(x, d)], {"k": {"i": kk}}, lambda x=x, kk=kk: [np.diag(x, kk)])
+        elif name == "vander":
+            x = rand(d, (4,), -3, 3)
+            k = info["kernel"][d]
+            for nn, inc in ((None, False), (3, True), (5, False)):
+                kw = {"increasing": {"b": inc}}
+                if nn is not None:
+                    kw["n"] = {"i": nn}
+                case(name, [A(x, d)], kw,
+                     lambda x=x, nn=nn, inc=inc, k=k: [out_cast(via_f32(lambda v: np.vander(v, nn, increasing=inc))(x.astype(DT[k])), k)])
+        elif name == "kron":
+            a, b = rand(d, (2, 3), -3, 3), rand(d, (2, 2), -3, 3)
+            k = info["kernel"][d]
+            case(name, [A(a, d), A(b, d)], None, lambda a=a, b=b, k=k: [out_cast(np.kron(a.astype(DT[k]), b.astype(DT[k])), k)])
+        elif name == "tensorsolve":
+            a = well_conditioned(d, (6, 6)).reshape(2, 3, 3, 2)
+            b = rand(d, (2, 3), -2, 2)
+            case(name, [A(a, d), A(b, d)], None, lambda a=a, b=b: cast_all([la.tensorsolve(a.astype(w), b.astype(w))], d))
+            a2 = np.moveaxis(a, 1, 3).copy()
+            case(name, [A(a2, d), A(b, d)], {"axes": {"ints": [1]}},
+                 lambda a2=a2, b=b: cast_all([la.tensorsolve(a2.astype(w), b.astype(w), axes=(1,))], d))
+        elif name == "multi_dot":
+            xs = [rand(d, (3,), -2, 2), rand(d, (3, 4), -2, 2), rand(d, (4, 2), -2, 2)]
+            k = info["kernel"][d]
+            case(name, [{"list": [enc(x, d) for x in xs]}], None,
+                 lambda xs=xs, k=k: [out_cast(np.linalg.multi_dot([x.astype(DT[k]) for x in xs]), k)])
+
+
+def fft_cases(name, info):
+    f = np.fft
+    for d in info["kernel"]:
+        c = {"float32": "complex64", "float64": "complex128"}.get(d, d)
+        r = real_of(d)
+        if name in ("fftfreq", "rfftfreq"):
+            if kind(d) != "f" or d in ("float16", "bfloat16"):
+                continue
+            for n, dd in ((1, 1.0), (4, 1.0), (7, 0.25)):
+                case(name, [{"i": n}], {"d": {"f": repr(dd)}, "dtype": {"dt": d}},
+                     lambda n=n, dd=dd: [getattr(f, name)(n, dd).astype(DT[d])])
+            continue
+        if name in ("fftshift", "ifftshift"):
+            for shape, axes in (((5,), None), ((4, 3), None), ((4, 3), [1])):
+                x = rand(d, shape)
+                kw = {"axes": {"ints": axes}} if axes else None
+                case(name, [A(x, d)], kw, lambda x=x, axes=axes: [getattr(f, name)(x, axes=axes)])
+            continue
+        if name in ("fft", "ifft", "rfft", "irfft", "hfft", "ihfft"):
+            out = r if name in ("irfft", "hfft") else c
+            for shape, n, axis, norm in (((8,), None, -1, "backward"), ((3, 5), 8, -1, "ortho"),
+                                         ((4, 6), 3, 0, "forward"), ((7,), None, -1, "forward")):
+                x = rand(d, shape, -2, 2)
+                kw = {"axis": {"i": axis}, "norm": {"s": norm}}
+                if n is not None:
+                    kw["n"] = {"i": n}
+                case(name, [A(x, d)], kw,
+                     lambda x=x, n=n, axis=axis, norm=norm, out=out: [getattr(f, name)(x.astype(wide(d)), n=n, axis=axis, norm=norm).astype(DT[out])])
+            continue
+        if name in ("fftn", "ifftn", "rfftn", "irfftn"):
+            out = r if name == "irfftn" else c
+            for shape, s, axes, norm in (((4, 6), None, None, "backward"), ((2, 3, 4), [4, 4], [0, 2], "ortho"),
+                                         ((3, 5), [6], None, "forward")):
+                x = rand(d, shape, -2, 2)
+                kw = {"norm": {"s": norm}}
+                if s is not None:
+                    kw["s"] = {"ints": s}
+                if axes is not None:
+                    kw["axes"] = {"ints": axes}
+                case(name, [A(x, d)], kw,
+                     lambda x=x, s=s, axes=axes, norm=norm, out=out: [getattr(f, name)(x.astype(wide(d)), s=s, axes=axes, norm=norm).astype(DT[out])])
+
+
 def main():
     ops = json.load(open(sys.argv[1]))
     by_name = {o["name"]: o for o in ops}
@@ -1045,6 +1251,10 @@ def main():
             exp_manip_cases(n, o)
         elif n in ("pad", "constant_pad", "zero_pad"):
             pad_cases(n, o)
+        elif n in LINALG_EXT:
+            linalg_ext_cases(n, o)
+        elif n in FFT_OPS:
+            fft_cases(n, o)
         elif n == "astype":
             astype_cases(o)
         elif n == "einsum":

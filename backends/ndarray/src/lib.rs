@@ -25,7 +25,9 @@ mod activations;
 mod complex;
 mod creation;
 mod data_type;
+mod decompositions;
 mod elementwise;
+mod fft;
 mod host;
 mod indexing;
 mod layers;
@@ -62,7 +64,8 @@ ivy::register_backend! {
     /// The registered entry of the ndarray backend.
     pub static NDARRAY: NdarrayBackend = NdarrayBackend;
     kernels: [
-        activations, creation, data_type, elementwise, indexing, layers, linear_algebra, manipulation, random,
+        activations, creation, data_type, elementwise, fft, indexing, layers, linear_algebra, manipulation,
+        random,
         searching, sorting, statistical, utility,
     ];
 }

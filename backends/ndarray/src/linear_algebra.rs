@@ -10,6 +10,7 @@
 //! loop that wraps.
 
 use crate::NdarrayBackend;
+use crate::decompositions::{self as dec, lin};
 use crate::host::{self, all, numeric};
 use crate::reduce::{self, Acc};
 use ivy::kernels::LinearAlgebraKernels;
@@ -377,6 +378,61 @@ impl LinearAlgebraKernels for NdarrayBackend {
                 .collect();
             Ok(host::out_vec(Shape::from(d.rest.clone()), out))
         })
+    }
+
+    fn cholesky(&self, x: &Array, upper: bool) -> Result<Array> {
+        lin!("cholesky", x, T => dec::cholesky::<T>(x, upper))
+    }
+
+    fn det(&self, x: &Array) -> Result<Array> {
+        lin!("det", x, T => dec::det::<T>(x))
+    }
+
+    fn slogdet(&self, x: &Array) -> Result<(Array, Array)> {
+        lin!("slogdet", x, T => dec::slogdet::<T>(x))
+    }
+
+    fn inv(&self, x: &Array) -> Result<Array> {
+        lin!("inv", x, T => dec::inv::<T>(x))
+    }
+
+    fn solve(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        lin!("solve", x1, T => dec::solve::<T>(x1, x2))
+    }
+
+    fn qr(&self, x: &Array, mode: &str) -> Result<(Array, Array)> {
+        lin!("qr", x, T => dec::qr::<T>(x, mode))
+    }
+
+    fn svd(&self, x: &Array, full_matrices: bool) -> Result<(Array, Array, Array)> {
+        lin!("svd", x, T => dec::svd::<T>(x, full_matrices))
+    }
+
+    fn svdvals(&self, x: &Array) -> Result<Array> {
+        lin!("svdvals", x, T => dec::svdvals::<T>(x))
+    }
+
+    fn eigh(&self, x: &Array) -> Result<(Array, Array)> {
+        lin!("eigh", x, T => dec::eigh::<T>(x))
+    }
+
+    fn eigvalsh(&self, x: &Array) -> Result<Array> {
+        lin!("eigvalsh", x, T => dec::eigvalsh::<T>(x))
+    }
+
+    fn eig(&self, x: &Array) -> Result<(Array, Array)> {
+        let mut out = lin!("eig", x, T => dec::eig::<T>("eig", x, true))?.into_iter();
+        match (out.next(), out.next()) {
+            (Some(w), Some(v)) => Ok((w, v)),
+            _ => Err(Error::invalid("eig", "internal error: missing results")),
+        }
+    }
+
+    fn eigvals(&self, x: &Array) -> Result<Array> {
+        lin!("eigvals", x, T => dec::eig::<T>("eigvals", x, false))?
+            .into_iter()
+            .next()
+            .ok_or_else(|| Error::invalid("eigvals", "internal error: missing results"))
     }
 
     fn diagonal(&self, x: &Array, offset: i64, axis1: usize, axis2: usize) -> Result<Array> {

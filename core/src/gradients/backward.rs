@@ -253,7 +253,22 @@ pub(crate) fn backward(
                     let outputs: SmallVec<[Array; 1]> = if node.outputs.len() == 1 {
                         smallvec::smallvec![node.outputs[0].clone().with_trace(Some(node.clone()))]
                     } else {
-                        node.outputs.clone()
+                        // Each output of a node with several is traced
+                        // through its own selection of the node, as when
+                        // it was recorded.
+                        node.outputs
+                            .iter()
+                            .enumerate()
+                            .map(|(k, o)| {
+                                if super::graph::differentiable_dtype(o) {
+                                    o.clone().with_trace(Some(super::graph::Node::select(
+                                        node.op, node, k, o,
+                                    )))
+                                } else {
+                                    o.clone()
+                                }
+                            })
+                            .collect()
                     };
                     f(&VjpArgs {
                         cotangents: &cts,

@@ -132,7 +132,7 @@ impl Node {
 
 impl Node {
     /// The node of output `slot` of `of` (an op with several outputs).
-    fn select(op: &'static str, of: &Arc<Node>, slot: usize, out: &Array) -> Arc<Node> {
+    pub(crate) fn select(op: &'static str, of: &Arc<Node>, slot: usize, out: &Array) -> Arc<Node> {
         LIVE.fetch_add(1, Ordering::Relaxed);
         Arc::new(Node {
             op,
@@ -224,6 +224,26 @@ impl Recorded for Vec<Array> {
         record_many(op, inputs, self, rule)
     }
 }
+
+/// Tuples of arrays (primary ops with several results, as `slogdet`) are
+/// recorded as one node with an output per element.
+macro_rules! recorded_tuple {
+    ($n:literal: $($a:ident),*) => {
+        impl Recorded for ($(recorded_tuple!(@array $a),)*) {
+            fn record(self, op: &'static str, inputs: &[&Array], rule: Rule) -> Self {
+                let ($($a,)*) = self;
+                let mut outs = record_many(op, inputs, vec![$($a),*], rule).into_iter();
+                let mut next = || outs.next().unwrap_or_else(|| Array::scalar(0.0f32));
+                ($(recorded_tuple!(@next next $a),)*)
+            }
+        }
+    };
+    (@array $a:ident) => { Array };
+    (@next $next:ident $a:ident) => { $next() };
+}
+recorded_tuple!(2: a, b);
+recorded_tuple!(3: a, b, c);
+recorded_tuple!(4: a, b, c, d);
 
 /// A variable of a gradient call standing for `x`, and its node: traced by
 /// a fresh node whose input is `x`'s own trace, if any.

@@ -673,3 +673,574 @@ pub fn gather_layout(
         .collect();
     (m, Some(perm))
 }
+
+// ---------------------------------------------------------------------------
+// Linear algebra.
+
+/// The conjugate transpose of the matrices `x` (the transpose for reals).
+fn adjoint(x: &Array) -> Result<Array> {
+    ivy::matrix_transpose_with(x, opts::MatrixTranspose::new().conjugate(true))
+}
+
+/// `x[..., None, None]`: a batch of scalars as 1 x 1 matrices.
+fn as_matrices(x: &Array) -> Result<Array> {
+    ivy::expand_dims_with(x, opts::ExpandDims::new().axis([-1, -2]))
+}
+
+/// `d` (shape `(.., n)`) as diagonal matrices `(.., n, n)`.
+fn diag_embed(d: &Array) -> Result<Array> {
+    let n = d.shape().dims().last().copied().unwrap_or(0);
+    let eye = ivy::eye_with(n, opts::Eye::new().dtype(d.dtype().real()))?;
+    ivy::multiply(
+        &eye,
+        &ivy::expand_dims_with(d, opts::ExpandDims::new().axis(-2))?,
+    )
+}
+
+/// The gradient with respect to the lower triangle of a Hermitian input
+/// read from its lower triangle only, from the gradient `g` of an
+/// unconstrained input: `g + g^H` below the diagonal, the real part of `g`
+/// on it (and zero above).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+/// let l = ivy::gradients::rules::lower_grad(&g)?;
+/// assert_eq!(l, ivy::array![[1.0, 0.0], [5.0, 4.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn lower_grad(g: &Array) -> Result<Array> {
+    let n = g.shape().dims().last().copied().unwrap_or(0);
+    let below = ivy::tril_with(&ivy::add(g, &adjoint(g)?)?, opts::Tril::new().k(-1))?;
+    let eye = ivy::eye_with(n, opts::Eye::new().dtype(g.dtype().real()))?;
+    let mut diag = ivy::multiply(g, &eye)?;
+    if g.dtype().is_complex() {
+        diag = ivy::astype(&ivy::real(&diag)?, g.dtype())?;
+    }
+    ivy::add(&below, &diag)
+}
+
+/// The vector-Jacobian product of `cholesky` (`out` its result): with `L`
+/// the lower factor and `gL` the lower part of its cotangent,
+/// `L^-H Φ(L^H gL) L^-1` (`Φ` keeps the lower triangle and halves the
+/// diagonal), passed to the lower triangle by [`lower_grad`].
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// // x = [[4]]: L = sqrt(x) = 2, dL/dx = 1 / (2 L) = 0.25.
+/// let g = ivy::gradients::rules::cholesky_grad(&ivy::array![[1.0]], &ivy::array![[2.0]], false)?;
+/// assert_eq!(g, ivy::array![[0.25]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn cholesky_grad(g: &Array, out: &Array, upper: bool) -> Result<Array> {
+    let (l, gl) = if upper {
+        (adjoint(out)?, adjoint(g)?)
+    } else {
+        (out.clone(), g.clone())
+    };
+    let gl = ivy::tril(&gl)?;
+    let n = l.shape().dims().last().copied().unwrap_or(0);
+    let phi = ivy::tril(&ivy::matmul(&adjoint(&l)?, &gl)?)?;
+    let eye = ivy::eye_with(n, opts::Eye::new().dtype(l.dtype().real()))?;
+    let phi = ivy::multiply(&phi, &ivy::subtract(1.0, &ivy::multiply(&eye, 0.5)?)?)?;
+    let li = ivy::inv(&l)?;
+    let p = ivy::matmul(&ivy::matmul(&adjoint(&li)?, &phi)?, &li)?;
+    lower_grad(&p)
+}
+
+/// The vector-Jacobian product of `det`: `g conj(det) A^-H`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let a = ivy::array![[2.0, 0.0], [0.0, 4.0]];
+/// let g = ivy::gradients::rules::det_grad(&ivy::Array::scalar(1.0f32), &ivy::Array::scalar(8.0f32), &a)?;
+/// assert_eq!(g, ivy::array![[4.0, 0.0], [0.0, 2.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn det_grad(g: &Array, out: &Array, x: &Array) -> Result<Array> {
+    let k = as_matrices(&mul_conj(g, out)?)?;
+    ivy::multiply(&k, &adjoint(&ivy::inv(x)?)?)
+}
+
+/// The vector-Jacobian product of `slogdet` (`gs` the cotangents of
+/// `(sign, logabsdet)`, `outs` the results): `(g_l + i c) A^-H` with
+/// `c = -Im(conj(g_sign) sign)` (zero for real `A`).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let a = ivy::array![[2.0, 0.0], [0.0, 4.0]];
+/// let outs = [ivy::Array::scalar(1.0f32), ivy::Array::scalar(8f32.ln())];
+/// let gs = [ivy::Array::scalar(0.0f32), ivy::Array::scalar(1.0f32)];
+/// let g = ivy::gradients::rules::slogdet_grad(&gs, &outs, &a)?;
+/// assert_eq!(g, ivy::array![[0.5, 0.0], [0.0, 0.25]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn slogdet_grad(gs: &[Array], outs: &[Array], x: &Array) -> Result<Array> {
+    let (Some(g_sign), Some(g_l), Some(sign)) = (gs.first(), gs.get(1), outs.first()) else {
+        return Err(Error::invalid(
+            "slogdet",
+            "expected two cotangents and two results",
+        ));
+    };
+    let k = if x.dtype().is_complex() {
+        let c = ivy::negative(&ivy::imag(&ivy::multiply(&ivy::conj(g_sign)?, sign)?)?)?;
+        let unit = match x.dtype() {
+            Dtype::Complex64 => Array::scalar(crate::Complex32::new(0.0, 1.0)),
+            _ => Array::scalar(crate::Complex64::new(0.0, 1.0)),
+        };
+        ivy::add(
+            &ivy::astype(g_l, x.dtype())?,
+            &ivy::multiply(&ivy::astype(&c, x.dtype())?, &unit)?,
+        )?
+    } else {
+        g_l.clone()
+    };
+    ivy::multiply(&as_matrices(&k)?, &adjoint(&ivy::inv(x)?)?)
+}
+
+/// The vector-Jacobian product of `inv` (`out` = `A^-1`): `-out^H g out^H`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::gradients::rules::inv_grad(&ivy::array![[1.0]], &ivy::array![[0.5]])?;
+/// assert_eq!(g, ivy::array![[-0.25]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn inv_grad(g: &Array, out: &Array) -> Result<Array> {
+    let oh = adjoint(out)?;
+    ivy::negative(&ivy::matmul(&ivy::matmul(&oh, g)?, &oh)?)
+}
+
+/// The vector-Jacobian product of `solve` (`out` = `x1^-1 x2`) for `x1`
+/// (`which = 0`: `-gB out^H`) or `x2` (`which = 1`: `gB = x1^-H g`).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let a = ivy::array![[2.0, 0.0], [0.0, 4.0]];
+/// let (b, x) = (ivy::array![2.0, 2.0], ivy::array![1.0, 0.5]);
+/// let gb = ivy::gradients::rules::solve_grad(&ivy::array![1.0, 1.0], &x, &a, &b, 1)?;
+/// assert_eq!(gb, ivy::array![0.5, 0.25]);
+/// let ga = ivy::gradients::rules::solve_grad(&ivy::array![1.0, 1.0], &x, &a, &b, 0)?;
+/// assert_eq!(ga, ivy::array![[-0.5, -0.25], [-0.25, -0.125]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn solve_grad(g: &Array, out: &Array, x1: &Array, x2: &Array, which: usize) -> Result<Array> {
+    let ah = adjoint(x1)?;
+    if x2.ndim() == 1 {
+        let col = |a: &Array| ivy::expand_dims_with(a, opts::ExpandDims::new().axis(-1));
+        let gb = ivy::squeeze_with(&ivy::solve(&ah, &col(g)?)?, opts::Squeeze::new().axis(-1))?;
+        if which == 1 {
+            return Ok(gb);
+        }
+        let row = ivy::expand_dims_with(&ivy::conj(out)?, opts::ExpandDims::new().axis(-2))?;
+        return ivy::negative(&ivy::multiply(&col(&gb)?, &row)?);
+    }
+    let gb = ivy::solve(&ah, g)?;
+    if which == 1 {
+        return Ok(gb);
+    }
+    ivy::negative(&ivy::matmul(&gb, &adjoint(out)?)?)
+}
+
+/// The vector-Jacobian product of `svdvals`: `U diag(g) Vh` (thin SVD).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let a = ivy::array![[3.0, 0.0], [0.0, 2.0]];
+/// let g = ivy::gradients::rules::svdvals_grad(&ivy::array![1.0, 0.0], &a)?;
+/// assert_eq!(ivy::abs(&g)?, ivy::array![[1.0, 0.0], [0.0, 0.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn svdvals_grad(g: &Array, x: &Array) -> Result<Array> {
+    let (u, _, vh) = ivy::svd_with(x, opts::Svd::new().full_matrices(false))?;
+    let scaled = ivy::multiply(
+        &u,
+        &ivy::expand_dims_with(g, opts::ExpandDims::new().axis(-2))?,
+    )?;
+    ivy::matmul(&scaled, &vh)
+}
+
+/// The vector-Jacobian product of `eigvalsh`: `V diag(g) V^H`, passed to
+/// the lower triangle by [`lower_grad`].
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let a = ivy::array![[1.0, 0.0], [0.0, 2.0]];
+/// let g = ivy::gradients::rules::eigvalsh_grad(&ivy::array![0.0, 1.0], &a)?;
+/// assert_eq!(g, ivy::array![[0.0, 0.0], [0.0, 1.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn eigvalsh_grad(g: &Array, x: &Array) -> Result<Array> {
+    let (_, v) = ivy::eigh(x)?;
+    let scaled = ivy::multiply(
+        &v,
+        &ivy::expand_dims_with(g, opts::ExpandDims::new().axis(-2))?,
+    )?;
+    lower_grad(&ivy::matmul(&scaled, &adjoint(&v)?)?)
+}
+
+/// `1 / (w_j - w_i)` off the diagonal and 0 on it, for eigen- or singular
+/// value derivatives (`w` of shape `(.., n)`; infinite where values repeat).
+fn inverse_gaps(w: &Array) -> Result<Array> {
+    let n = w.shape().dims().last().copied().unwrap_or(0);
+    let row = ivy::expand_dims_with(w, opts::ExpandDims::new().axis(-2))?;
+    let col = ivy::expand_dims_with(w, opts::ExpandDims::new().axis(-1))?;
+    let e = ivy::subtract(&row, &col)?;
+    let eye = ivy::eye_with(n, opts::Eye::new().dtype(Dtype::Bool))?;
+    let e = ivy::r#where(&eye, &ivy::ones_like(&e)?, &e)?;
+    let off = ivy::logical_not(&eye)?;
+    ivy::multiply(&ivy::reciprocal(&e)?, &ivy::astype(&off, e.dtype())?)
+}
+
+/// The vector-Jacobian product of `eigh` (`gs`, `outs`: cotangents and
+/// results `(w, V)`): `V (diag(g_w) + F ∘ (V^H g_V)) V^H` with
+/// `F_ij = 1 / (w_j - w_i)`, passed to the lower triangle by
+/// [`lower_grad`]. Needs distinct eigenvalues.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let outs = [ivy::array![1.0, 2.0], ivy::array![[1.0, 0.0], [0.0, 1.0]]];
+/// let gs = [ivy::array![0.0, 1.0], ivy::zeros([2, 2])?];
+/// let g = ivy::gradients::rules::eigh_grad(&gs, &outs)?;
+/// assert_eq!(g, ivy::array![[0.0, 0.0], [0.0, 1.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn eigh_grad(gs: &[Array], outs: &[Array]) -> Result<Array> {
+    let (Some(gw), Some(gv), Some(w), Some(v)) = (gs.first(), gs.get(1), outs.first(), outs.get(1))
+    else {
+        return Err(Error::invalid(
+            "eigh",
+            "expected two cotangents and two results",
+        ));
+    };
+    let vh = adjoint(v)?;
+    let inner = ivy::multiply(&ivy::matmul(&vh, gv)?, &inverse_gaps(w)?)?;
+    let inner = ivy::add(&inner, &diag_embed(gw)?)?;
+    lower_grad(&ivy::matmul(&ivy::matmul(v, &inner)?, &vh)?)
+}
+
+/// The vector-Jacobian product of `svd` for real inputs (`gs`, `outs`:
+/// cotangents and results `(U, S, Vh)`), after Townsend's formulas:
+/// `U [(J S + S K) / E + diag(g_S)] Vh` with `J`, `K` the skew parts of
+/// `U^T g_U` and `V^T g_V`, `E_ij = s_j^2 - s_i^2`, plus the terms of the
+/// thin factors' complements. Needs distinct non-zero singular values;
+/// complex inputs and `full_matrices` with a non-square input are refused.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![[3.0, 0.0], [0.0, 2.0]];
+/// let outs = ivy::svd(&x)?;
+/// let gs = [ivy::zeros([2, 2])?, ivy::array![1.0, 0.0], ivy::zeros([2, 2])?];
+/// let g = ivy::gradients::rules::svd_grad(&gs, &[outs.0, outs.1, outs.2], &x, true)?;
+/// assert_eq!(ivy::abs(&g)?, ivy::array![[1.0, 0.0], [0.0, 0.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) -> Result<Array> {
+    let (Some(gu), Some(gsv), Some(gvh), Some(u), Some(s), Some(vh)) = (
+        gs.first(),
+        gs.get(1),
+        gs.get(2),
+        outs.first(),
+        outs.get(1),
+        outs.get(2),
+    ) else {
+        return Err(Error::invalid(
+            "svd",
+            "expected three cotangents and three results",
+        ));
+    };
+    if x.dtype().is_complex() {
+        return Err(Error::invalid(
+            "svd",
+            format!(
+                "the derivative of svd is implemented for real inputs only, not {}",
+                x.dtype()
+            ),
+        ));
+    }
+    let &[.., m, n] = x.shape().dims() else {
+        return Err(Error::shape(
+            "svd",
+            "needs matrices",
+            vec![x.shape().clone()],
+        ));
+    };
+    if full_matrices && m != n {
+        return Err(Error::shape(
+            "svd",
+            "the derivative of svd with full_matrices = true needs square matrices (use full_matrices = false)",
+            vec![x.shape().clone()],
+        ));
+    }
+    let v = adjoint(vh)?;
+    let gv = adjoint(gvh)?;
+    let ut_gu = ivy::matmul(&adjoint(u)?, gu)?;
+    let vt_gv = ivy::matmul(&adjoint(&v)?, &gv)?;
+    let j = ivy::subtract(&ut_gu, &adjoint(&ut_gu)?)?;
+    let k = ivy::subtract(&vt_gv, &adjoint(&vt_gv)?)?;
+    let s_row = ivy::expand_dims_with(s, opts::ExpandDims::new().axis(-2))?;
+    let s_col = ivy::expand_dims_with(s, opts::ExpandDims::new().axis(-1))?;
+    let f = inverse_gaps(&ivy::multiply(s, s)?)?;
+    let inner = ivy::multiply(
+        &ivy::add(&ivy::multiply(&j, &s_row)?, &ivy::multiply(&s_col, &k)?)?,
+        &f,
+    )?;
+    let inner = ivy::add(&inner, &diag_embed(gsv)?)?;
+    let mut ga = ivy::matmul(&ivy::matmul(u, &inner)?, vh)?;
+    if m > n {
+        let rest = ivy::subtract(gu, &ivy::matmul(u, &ut_gu)?)?;
+        ga = ivy::add(&ga, &ivy::matmul(&ivy::divide(&rest, &s_row)?, vh)?)?;
+    } else if n > m {
+        let rest = ivy::subtract(&gv, &ivy::matmul(&v, &vt_gv)?)?;
+        ga = ivy::add(
+            &ga,
+            &ivy::matmul(u, &adjoint(&ivy::divide(&rest, &s_row)?)?)?,
+        )?;
+    }
+    Ok(ga)
+}
+
+// ---------------------------------------------------------------------------
+// Fourier transforms.
+
+/// The normalisation whose transform is the adjoint of a transform with
+/// `norm` (in the other direction): `"backward"` and `"forward"` swap,
+/// `"ortho"` stays.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// assert_eq!(ivy::gradients::rules::dual_norm("fft", "backward")?, "forward");
+/// assert!(ivy::gradients::rules::dual_norm("fft", "both").is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn dual_norm(op: &str, norm: &str) -> Result<&'static str> {
+    match norm {
+        "backward" => Ok("forward"),
+        "forward" => Ok("backward"),
+        "ortho" => Ok("ortho"),
+        other => Err(Error::invalid(
+            op,
+            format!("norm must be \"backward\", \"ortho\" or \"forward\", got {other:?}"),
+        )),
+    }
+}
+
+/// `x` cut or zero-padded to `len` elements along `axis`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::array![1.0, 2.0, 3.0];
+/// assert_eq!(ivy::gradients::rules::resize_axis(&x, 0, 2)?, ivy::array![1.0, 2.0]);
+/// assert_eq!(ivy::gradients::rules::resize_axis(&x, 0, 4)?, ivy::array![1.0, 2.0, 3.0, 0.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn resize_axis(x: &Array, axis: usize, len: usize) -> Result<Array> {
+    let cur = x
+        .shape()
+        .dims()
+        .get(axis)
+        .copied()
+        .ok_or(Error::AxisOutOfBounds {
+            op: "resize_axis".into(),
+            axis: axis as i64,
+            ndim: x.ndim(),
+        })?;
+    if cur == len {
+        return Ok(x.clone());
+    }
+    if cur > len {
+        let idx = Array::from_shape_vec([len], (0..len as i64).collect::<Vec<_>>())?;
+        return ivy::take_with(x, &idx, opts::Take::new().axis(axis as i64));
+    }
+    let mut dims: Vec<usize> = x.shape().dims().to_vec();
+    dims[axis] = len - cur;
+    let z = ivy::zeros_with(dims, opts::Zeros::new().dtype(x.dtype()))?;
+    ivy::concat_with([x, &z], opts::Concat::new().axis(axis as i64))
+}
+
+/// The real part of `g` when `x` is real (the gradient of a real input).
+fn real_like(g: Array, x: &Array) -> Result<Array> {
+    if x.dtype().is_complex() {
+        Ok(g)
+    } else {
+        ivy::real(&g)
+    }
+}
+
+/// The vector-Jacobian product of `fft` (`inverse = false`) or `ifft`:
+/// the transform in the other direction with the [`dual_norm`], cut or
+/// padded back to the length of `x` along `axis`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::fft(&ivy::array![1.0, 0.0])?;
+/// let back = ivy::gradients::rules::fft_grad(&g, &ivy::array![0.0, 0.0], 0, "backward", false)?;
+/// assert_eq!(back, ivy::array![2.0, 0.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn fft_grad(g: &Array, x: &Array, axis: i64, norm: &str, inverse: bool) -> Result<Array> {
+    let ax = crate::shape::normalize_axis("fft", axis, x.ndim())?;
+    let dual = dual_norm(if inverse { "ifft" } else { "fft" }, norm)?;
+    let r = if inverse {
+        ivy::fft_with(g, opts::Fft::new().axis(axis).norm(dual))?
+    } else {
+        ivy::ifft_with(g, opts::Ifft::new().axis(axis).norm(dual))?
+    };
+    real_like(resize_axis(&r, ax, x.shape().dims()[ax])?, x)
+}
+
+/// The vector-Jacobian product of `rfft`: the cotangent padded with zeros
+/// to the full length `n`, transformed back with the [`dual_norm`], its
+/// real part cut or padded to the length of `x`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let g = ivy::astype(&ivy::array![1.0, 0.0, 0.0], ivy::Dtype::Complex64)?;
+/// let back = ivy::gradients::rules::rfft_grad(&g, &ivy::zeros([4])?, None, 0, "backward")?;
+/// assert_eq!(back, ivy::array![1.0, 1.0, 1.0, 1.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn rfft_grad(g: &Array, x: &Array, n: Option<usize>, axis: i64, norm: &str) -> Result<Array> {
+    let ax = crate::shape::normalize_axis("rfft", axis, x.ndim())?;
+    let m = x.shape().dims()[ax];
+    let full = n.unwrap_or(m);
+    let gp = resize_axis(g, ax, full)?;
+    let r = ivy::ifft_with(
+        &gp,
+        opts::Ifft::new().axis(axis).norm(dual_norm("rfft", norm)?),
+    )?;
+    resize_axis(&ivy::real(&r)?, ax, m)
+}
+
+/// The vector-Jacobian product of `irfft`: `rfft` of the cotangent with
+/// the [`dual_norm`], doubled at the frequencies that stand for a
+/// conjugate pair, cut or padded to the length of `x`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::astype(&ivy::zeros([3])?, ivy::Dtype::Complex64)?;
+/// let back = ivy::gradients::rules::irfft_grad(&ivy::array![1.0, 0.0, 0.0, 0.0], &x, None, 0, "backward")?;
+/// assert_eq!(ivy::real(&back)?, ivy::array![0.25, 0.5, 0.25]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn irfft_grad(g: &Array, x: &Array, n: Option<usize>, axis: i64, norm: &str) -> Result<Array> {
+    let ax = crate::shape::normalize_axis("irfft", axis, x.ndim())?;
+    let m = x.shape().dims()[ax];
+    let full = n.unwrap_or(2 * m.saturating_sub(1));
+    let k = full / 2 + 1;
+    let r = ivy::rfft_with(
+        g,
+        opts::Rfft::new().axis(axis).norm(dual_norm("irfft", norm)?),
+    )?;
+    let w: Vec<f64> = (0..k)
+        .map(|i| {
+            if i == 0 || (full.is_multiple_of(2) && i == full / 2) {
+                1.0
+            } else {
+                2.0
+            }
+        })
+        .collect();
+    let mut shape = vec![1usize; x.ndim()];
+    shape[ax] = k;
+    let w = ivy::astype(&Array::from_shape_vec(shape, w)?, g.dtype())?;
+    real_like(resize_axis(&ivy::multiply(&r, &w)?, ax, m)?, x)
+}
+
+/// The `(axis, length)` pairs an n-d transform of `x` runs over: `axes`
+/// (normalised; all axes, or the last `len(s)` when only `s` is given)
+/// with the lengths `s` (the lengths of `x` by default).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let x = ivy::zeros([2, 3])?;
+/// let plan = ivy::gradients::rules::fftn_plan("fftn", &x, Some(&ivy::Ints::from([4])), None)?;
+/// assert_eq!(plan, vec![(1, 4)]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn fftn_plan(
+    op: &str,
+    x: &Array,
+    s: Option<&Ints>,
+    axes: Option<&Ints>,
+) -> Result<Vec<(i64, usize)>> {
+    let nd = x.ndim();
+    let axes: Vec<usize> = match (axes, s) {
+        (Some(a), _) => a
+            .as_slice()
+            .iter()
+            .map(|&a| crate::shape::normalize_axis(op, a, nd))
+            .collect::<Result<_>>()?,
+        (None, Some(s)) => {
+            if s.len() > nd {
+                return Err(Error::shape(
+                    op,
+                    format!("s has {} lengths for an array of {nd} dimensions", s.len()),
+                    vec![x.shape().clone()],
+                ));
+            }
+            (nd - s.len()..nd).collect()
+        }
+        (None, None) => (0..nd).collect(),
+    };
+    let mut sorted = axes.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    if sorted.len() != axes.len() {
+        return Err(Error::invalid(op, "an axis is repeated in axes"));
+    }
+    let lens: Vec<usize> = match s {
+        Some(s) => {
+            if s.len() != axes.len() {
+                return Err(Error::invalid(
+                    op,
+                    format!("s has {} lengths but axes has {} axes", s.len(), axes.len()),
+                ));
+            }
+            s.as_slice()
+                .iter()
+                .map(|&n| {
+                    usize::try_from(n).ok().filter(|&n| n > 0).ok_or_else(|| {
+                        Error::invalid(op, format!("lengths must be positive, got {n}"))
+                    })
+                })
+                .collect::<Result<_>>()?
+        }
+        None => axes.iter().map(|&a| x.shape().dims()[a]).collect(),
+    };
+    Ok(axes.into_iter().map(|a| a as i64).zip(lens).collect())
+}
+
+/// The shifts and axes of `fftshift` (`inverse = false`: `len / 2` along
+/// each of `axes`, all axes by default) or `ifftshift` (`-(len / 2)`).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let (shift, axes) = ivy::gradients::rules::shift_plan("fftshift", &ivy::zeros([5, 4])?, None, true)?;
+/// assert_eq!((shift, axes), (vec![-2, -2], vec![0, 1]));
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn shift_plan(
+    op: &str,
+    x: &Array,
+    axes: Option<&Ints>,
+    inverse: bool,
+) -> Result<(Vec<i64>, Vec<i64>)> {
+    let nd = x.ndim();
+    let axes: Vec<usize> = match axes {
+        Some(a) => a
+            .as_slice()
+            .iter()
+            .map(|&a| crate::shape::normalize_axis(op, a, nd))
+            .collect::<Result<_>>()?,
+        None => (0..nd).collect(),
+    };
+    let shift = axes
+        .iter()
+        .map(|&a| {
+            let h = (x.shape().dims()[a] / 2) as i64;
+            if inverse { -h } else { h }
+        })
+        .collect();
+    Ok((shift, axes.into_iter().map(|a| a as i64).collect()))
+}

@@ -5,6 +5,7 @@ mod activations;
 mod creation;
 mod data_type;
 mod elementwise;
+mod fft;
 mod general;
 mod gradients;
 mod indexing;

@@ -1,0 +1,605 @@
+//! Matrix decompositions and what is built on them (`cholesky`, `det`,
+//! `slogdet`, `inv`, `solve`, `qr`, `svd`, `svdvals`, `eigh`, `eigvalsh`,
+//! `eig`, `eigvals`), over [`faer`], for `float32`, `float64`, `complex64`
+//! and `complex128`, batched over the leading axes.
+//!
+//! Each matrix of the (row-major) input is read in place as a faer
+//! `MatRef` and factored; results are written back row-major. Exactly
+//! singular matrices (an exact zero pivot of the partial-pivoting LU) make
+//! `inv` and `solve` fail, as NumPy's `LinAlgError`; a matrix that is not
+//! positive definite makes `cholesky` fail.
+
+use crate::host;
+use faer::linalg::solvers::{DenseSolveCore, Eigen, Solve};
+use faer::{Mat, MatRef, Side};
+use ivy::{Array, Complex32, Complex64, Element, Error, Result, Shape};
+
+/// The element types faer factors: the floats and complex floats of 32 and
+/// 64 bits, with their real and complex counterparts.
+pub(crate) trait Lin: Element + faer::traits::ComplexField<Real = <Self as Lin>::R> {
+    /// The real type of the same precision.
+    type R: Element + faer::traits::RealField;
+    /// The complex type of the same precision.
+    type C: Element;
+    fn to_c(self) -> Complex64;
+    fn from_c(c: Complex64) -> Self;
+    fn real_from(r: f64) -> Self::R;
+    fn complex_from(c: Complex64) -> Self::C;
+    /// Eigenvalues and row-major right eigenvectors of a general matrix.
+    fn eig(a: MatRef<'_, Self>) -> Option<(Vec<Complex64>, Vec<Complex64>)>;
+}
+
+fn eig_parts<R: Copy + faer::traits::RealField>(
+    e: &Eigen<R>,
+    n: usize,
+    to: impl Fn(num_complex::Complex<R>) -> Complex64,
+) -> (Vec<Complex64>, Vec<Complex64>) {
+    let s = e.S().column_vector();
+    let u = e.U();
+    let w = (0..n).map(|i| to(s[i])).collect();
+    let v = (0..n)
+        .flat_map(|i| (0..n).map(move |j| (i, j)))
+        .map(|(i, j)| to(u[(i, j)]))
+        .collect();
+    (w, v)
+}
+
+macro_rules! lin_real {
+    ($t:ty, $c:ty) => {
+        impl Lin for $t {
+            type R = $t;
+            type C = $c;
+            fn to_c(self) -> Complex64 {
+                Complex64::new(f64::from(self), 0.0)
+            }
+            fn from_c(c: Complex64) -> Self {
+                c.re as $t
+            }
+            fn real_from(r: f64) -> $t {
+                r as $t
+            }
+            fn complex_from(c: Complex64) -> $c {
+                <$c>::new(c.re as $t, c.im as $t)
+            }
+            fn eig(a: MatRef<'_, Self>) -> Option<(Vec<Complex64>, Vec<Complex64>)> {
+                let e = Eigen::new_from_real(a).ok()?;
+                Some(eig_parts(&e, a.nrows(), |z| {
+                    Complex64::new(f64::from(z.re), f64::from(z.im))
+                }))
+            }
+        }
+    };
+}
+lin_real!(f32, Complex32);
+lin_real!(f64, Complex64);
+
+macro_rules! lin_complex {
+    ($t:ty, $r:ty) => {
+        impl Lin for $t {
+            type R = $r;
+            type C = $t;
+            fn to_c(self) -> Complex64 {
+                Complex64::new(f64::from(self.re), f64::from(self.im))
+            }
+            fn from_c(c: Complex64) -> Self {
+                <$t>::new(c.re as $r, c.im as $r)
+            }
+            fn real_from(r: f64) -> $r {
+                r as $r
+            }
+            fn complex_from(c: Complex64) -> $t {
+                <$t>::new(c.re as $r, c.im as $r)
+            }
+            fn eig(a: MatRef<'_, Self>) -> Option<(Vec<Complex64>, Vec<Complex64>)> {
+                let e = Eigen::<$r>::new(a).ok()?;
+                Some(eig_parts(&e, a.nrows(), |z| {
+                    Complex64::new(f64::from(z.re), f64::from(z.im))
+                }))
+            }
+        }
+    };
+}
+lin_complex!(Complex32, f32);
+lin_complex!(Complex64, f64);
+
+/// Run `$body` with `$T` the element type of `$x` (the four faer types).
+macro_rules! lin {
+    ($op:expr, $x:expr, $T:ident => $body:expr) => {
+        $crate::host::dispatch!($op, $x, $T => $body;
+            F32 => f32, F64 => f64, C64 => Complex32, C128 => Complex64)
+    };
+}
+pub(crate) use lin;
+
+/// The batch shape and the matrix dimensions `(m, n)` of `x`.
+pub(crate) fn matrices(op: &str, x: &Array) -> Result<(Shape, usize, usize)> {
+    let &[.., m, n] = x.shape().dims() else {
+        return Err(Error::shape(
+            op,
+            format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
+            vec![x.shape().clone()],
+        ));
+    };
+    let nd = x.ndim();
+    Ok((Shape::from(&x.shape().dims()[..nd - 2]), m, n))
+}
+
+/// The batch shape and the order `n` of the square matrices `x`.
+pub(crate) fn square(op: &str, x: &Array) -> Result<(Shape, usize)> {
+    let (batch, m, n) = matrices(op, x)?;
+    if m != n {
+        return Err(Error::shape(
+            op,
+            format!("needs square matrices, got {m} x {n} ({})", x.dtype()),
+            vec![x.shape().clone()],
+        ));
+    }
+    Ok((batch, n))
+}
+
+/// The matrices of `x` (`m x n` each) as faer views.
+fn each<'a, T: Lin>(op: &str, x: &'a Array, m: usize, n: usize) -> Result<Vec<MatRef<'a, T>>> {
+    let s = host::slice::<T>(op, x)?;
+    if m * n == 0 {
+        let count = x.shape().dims()[..x.ndim() - 2].iter().product::<usize>();
+        return Ok((0..count)
+            .map(|_| MatRef::from_row_major_slice(&[], m, n))
+            .collect());
+    }
+    Ok(s.chunks_exact(m * n)
+        .map(|c| MatRef::from_row_major_slice(c, m, n))
+        .collect())
+}
+
+/// Append `a` (row-major), conjugate-transposed with `adjoint`.
+fn push<T: Lin>(out: &mut Vec<T>, a: MatRef<'_, T>, adjoint: bool) {
+    if adjoint {
+        for j in 0..a.ncols() {
+            for i in 0..a.nrows() {
+                out.push(T::from_c(a[(i, j)].to_c().conj()));
+            }
+        }
+    } else {
+        for i in 0..a.nrows() {
+            for j in 0..a.ncols() {
+                out.push(a[(i, j)]);
+            }
+        }
+    }
+}
+
+fn with(batch: &Shape, dims: &[usize]) -> Shape {
+    batch.iter().copied().chain(dims.iter().copied()).collect()
+}
+
+/// Whether the LU factorisation has an exact zero pivot.
+fn singular<T: Lin>(u: MatRef<'_, T>) -> bool {
+    (0..u.nrows().min(u.ncols())).any(|i| u[(i, i)].to_c() == Complex64::new(0.0, 0.0))
+}
+
+fn singular_error(op: &str, x: &Array, which: usize) -> Error {
+    Error::invalid(
+        op,
+        format!(
+            "matrix {which} of the {} array of shape {} is singular",
+            x.dtype(),
+            x.shape()
+        ),
+    )
+}
+
+/// Make the first `cols` columns of `u` canonical: each is multiplied by
+/// the unit number that makes its entry of largest magnitude (the first
+/// such) real and positive. Returns those factors, so that a paired factor
+/// (the `V` of an SVD) can follow. Singular and eigenvectors are unique up
+/// to such a factor; this choice is continuous in the input away from ties.
+fn canonical_columns<T: Lin>(u: &mut Mat<T>, cols: usize) -> Vec<Complex64> {
+    let mut factors = Vec::with_capacity(cols);
+    for j in 0..cols {
+        let mut best = Complex64::new(0.0, 0.0);
+        for i in 0..u.nrows() {
+            let v = u[(i, j)].to_c();
+            if v.norm() > best.norm() {
+                best = v;
+            }
+        }
+        let f = if best.norm() > 0.0 {
+            (best / best.norm()).conj()
+        } else {
+            Complex64::new(1.0, 0.0)
+        };
+        for i in 0..u.nrows() {
+            u[(i, j)] = T::from_c(u[(i, j)].to_c() * f);
+        }
+        factors.push(f);
+    }
+    factors
+}
+
+pub(crate) fn cholesky<T: Lin>(x: &Array, upper: bool) -> Result<Array> {
+    let op = "cholesky";
+    let (batch, n) = square(op, x)?;
+    let mut out = Vec::with_capacity(x.size());
+    for (k, a) in each::<T>(op, x, n, n)?.into_iter().enumerate() {
+        let llt = a.llt(Side::Lower).map_err(|_| {
+            Error::invalid(
+                op,
+                format!(
+                    "matrix {k} of the {} array of shape {} is not positive definite",
+                    x.dtype(),
+                    x.shape()
+                ),
+            )
+        })?;
+        let l = llt.L();
+        let mut lower = Mat::<T>::zeros(n, n);
+        for i in 0..n {
+            for j in 0..=i {
+                lower[(i, j)] = l[(i, j)];
+            }
+        }
+        push(&mut out, lower.as_ref(), upper);
+    }
+    Ok(host::out_vec(with(&batch, &[n, n]), out))
+}
+
+/// The sign of the permutation of `perm` (forward indices).
+fn parity(perm: &[usize]) -> f64 {
+    let mut seen = vec![false; perm.len()];
+    let mut swaps = 0usize;
+    for start in 0..perm.len() {
+        let mut i = start;
+        let mut len = 0usize;
+        while !seen[i] {
+            seen[i] = true;
+            i = perm[i];
+            len += 1;
+        }
+        swaps += len.saturating_sub(1);
+    }
+    if swaps.is_multiple_of(2) { 1.0 } else { -1.0 }
+}
+
+/// `(sign, log|det|)` of one matrix, in complex128 and float64.
+fn slogdet_one<T: Lin>(a: MatRef<'_, T>) -> (Complex64, f64) {
+    let n = a.nrows();
+    if n == 0 {
+        return (Complex64::new(1.0, 0.0), 0.0);
+    }
+    let lu = a.partial_piv_lu();
+    let u = lu.U();
+    let mut sign = Complex64::new(parity(lu.P().arrays().0), 0.0);
+    let mut log = 0.0;
+    for i in 0..n {
+        let d = u[(i, i)].to_c();
+        let r = d.norm();
+        if r == 0.0 {
+            return (Complex64::new(0.0, 0.0), f64::NEG_INFINITY);
+        }
+        sign *= d / r;
+        log += r.ln();
+    }
+    (sign, log)
+}
+
+pub(crate) fn det<T: Lin>(x: &Array) -> Result<Array> {
+    let op = "det";
+    let (batch, n) = square(op, x)?;
+    let out: Vec<T> = each::<T>(op, x, n, n)?
+        .into_iter()
+        .map(|a| {
+            if n == 0 {
+                T::from_c(Complex64::new(1.0, 0.0))
+            } else {
+                a.determinant()
+            }
+        })
+        .collect();
+    Ok(host::out_vec(batch, out))
+}
+
+pub(crate) fn slogdet<T: Lin>(x: &Array) -> Result<(Array, Array)> {
+    let op = "slogdet";
+    let (batch, n) = square(op, x)?;
+    let (signs, logs): (Vec<T>, Vec<T::R>) = each::<T>(op, x, n, n)?
+        .into_iter()
+        .map(|a| {
+            let (s, l) = slogdet_one(a);
+            (T::from_c(s), T::real_from(l))
+        })
+        .unzip();
+    Ok((
+        host::out_vec(batch.clone(), signs),
+        host::out_vec(batch, logs),
+    ))
+}
+
+pub(crate) fn inv<T: Lin>(x: &Array) -> Result<Array> {
+    let op = "inv";
+    let (batch, n) = square(op, x)?;
+    let mut out = Vec::with_capacity(x.size());
+    for (k, a) in each::<T>(op, x, n, n)?.into_iter().enumerate() {
+        let lu = a.partial_piv_lu();
+        if singular(lu.U()) {
+            return Err(singular_error(op, x, k));
+        }
+        push(&mut out, lu.inverse().as_ref(), false);
+    }
+    Ok(host::out_vec(with(&batch, &[n, n]), out))
+}
+
+/// The row-major offset, in a batch of `shape`, of the element at `idx` of
+/// the broadcast batch (`shape` aligned right, length-1 axes repeated).
+fn broadcast_offset(idx: &[usize], shape: &[usize]) -> usize {
+    let skip = idx.len() - shape.len();
+    idx[skip..]
+        .iter()
+        .zip(shape)
+        .fold(0, |acc, (&i, &d)| acc * d + if d == 1 { 0 } else { i })
+}
+
+pub(crate) fn solve<T: Lin>(x1: &Array, x2: &Array) -> Result<Array> {
+    let op = "solve";
+    let (ba, n) = square(op, x1)?;
+    let shapes = || vec![x1.shape().clone(), x2.shape().clone()];
+    let vector = x2.ndim() == 1;
+    let (bb, rows, k) = if vector {
+        (Shape::from([0usize; 0]), x2.shape().dims()[0], 1)
+    } else {
+        let (bb, rows, k) = matrices(op, x2)?;
+        (bb, rows, k)
+    };
+    if rows != n {
+        return Err(Error::shape(
+            op,
+            format!("x1 has {n} rows but x2 has {rows}"),
+            shapes(),
+        ));
+    }
+    let batch = ivy::broadcast_shapes_of(op, &ba, &bb).map_err(|_| {
+        Error::shape(
+            op,
+            format!("the batch dimensions {ba} and {bb} cannot be broadcast"),
+            shapes(),
+        )
+    })?;
+    let a = host::slice::<T>(op, x1)?;
+    let b = host::slice::<T>(op, x2)?;
+    let mut out = Vec::with_capacity(batch.size() * n * k);
+    let mut lus: Vec<Option<faer::linalg::solvers::PartialPivLu<T>>> =
+        (0..ba.size()).map(|_| None).collect();
+    for flat in 0..batch.size() {
+        let idx = unravel(flat, batch.dims());
+        let ia = broadcast_offset(&idx, ba.dims());
+        let ib = broadcast_offset(&idx, bb.dims());
+        if lus[ia].is_none() {
+            let am = MatRef::from_row_major_slice(&a[ia * n * n..(ia + 1) * n * n], n, n);
+            let lu = am.partial_piv_lu();
+            if singular(lu.U()) {
+                return Err(singular_error(op, x1, ia));
+            }
+            lus[ia] = Some(lu);
+        }
+        let lu = lus[ia]
+            .as_ref()
+            .ok_or_else(|| Error::invalid(op, "internal error: no factorisation"))?;
+        let bm = MatRef::from_row_major_slice(&b[ib * n * k..(ib + 1) * n * k], n, k);
+        let sol = lu.solve(bm);
+        push(&mut out, sol.as_ref(), false);
+    }
+    let shape = if vector {
+        with(&batch, &[n])
+    } else {
+        with(&batch, &[n, k])
+    };
+    Ok(host::out_vec(shape, out))
+}
+
+/// The row-major multi-index of `flat` in `dims`.
+fn unravel(mut flat: usize, dims: &[usize]) -> Vec<usize> {
+    let mut idx = vec![0; dims.len()];
+    for (i, &d) in dims.iter().enumerate().rev() {
+        if d > 0 {
+            idx[i] = flat % d;
+            flat /= d;
+        }
+    }
+    idx
+}
+
+pub(crate) fn qr<T: Lin>(x: &Array, mode: &str) -> Result<(Array, Array)> {
+    let op = "qr";
+    let complete = match mode {
+        "reduced" => false,
+        "complete" => true,
+        other => {
+            return Err(Error::invalid(
+                op,
+                format!("mode must be \"reduced\" or \"complete\", got {other:?}"),
+            ));
+        }
+    };
+    let (batch, m, n) = matrices(op, x)?;
+    let k = m.min(n);
+    let (qc, rr) = if complete { (m, m) } else { (k, k) };
+    let mut qs = Vec::with_capacity(batch.size() * m * qc);
+    let mut rs = Vec::with_capacity(batch.size() * rr * n);
+    for a in each::<T>(op, x, m, n)? {
+        let mut q = Mat::<T>::zeros(m, qc);
+        let mut r = Mat::<T>::zeros(rr, n);
+        if k == 0 {
+            for i in 0..m.min(qc) {
+                q[(i, i)] = T::from_c(Complex64::new(1.0, 0.0));
+            }
+        } else {
+            let f = a.qr();
+            let fq = if complete {
+                f.compute_Q()
+            } else {
+                f.compute_thin_Q()
+            };
+            q.copy_from(fq.as_ref());
+            let fr = f.R();
+            for i in 0..rr.min(fr.nrows()) {
+                for j in i..n {
+                    r[(i, j)] = fr[(i, j)];
+                }
+            }
+        }
+        push(&mut qs, q.as_ref(), false);
+        push(&mut rs, r.as_ref(), false);
+    }
+    Ok((
+        host::out_vec(with(&batch, &[m, qc]), qs),
+        host::out_vec(with(&batch, &[rr, n]), rs),
+    ))
+}
+
+fn no_convergence(op: &str, x: &Array) -> Error {
+    Error::invalid(
+        op,
+        format!(
+            "the iteration did not converge on the {} array of shape {}",
+            x.dtype(),
+            x.shape()
+        ),
+    )
+}
+
+pub(crate) fn svd<T: Lin>(x: &Array, full_matrices: bool) -> Result<(Array, Array, Array)> {
+    let op = "svd";
+    let (batch, m, n) = matrices(op, x)?;
+    let k = m.min(n);
+    let (uc, vr) = if full_matrices { (m, n) } else { (k, k) };
+    let mut us = Vec::with_capacity(batch.size() * m * uc);
+    let mut ss = Vec::with_capacity(batch.size() * k);
+    let mut vs = Vec::with_capacity(batch.size() * vr * n);
+    for a in each::<T>(op, x, m, n)? {
+        if k == 0 {
+            let eye = |r: usize, c: usize| {
+                let mut e = Mat::<T>::zeros(r, c);
+                for i in 0..r.min(c) {
+                    e[(i, i)] = T::from_c(Complex64::new(1.0, 0.0));
+                }
+                e
+            };
+            push(&mut us, eye(m, uc).as_ref(), false);
+            push(&mut vs, eye(vr, n).as_ref(), false);
+            continue;
+        }
+        let f = if full_matrices { a.svd() } else { a.thin_svd() }
+            .map_err(|_| no_convergence(op, x))?;
+        let mut u = f.U().to_owned();
+        let mut v = f.V().to_owned();
+        for (j, c) in canonical_columns(&mut u, k).into_iter().enumerate() {
+            for i in 0..v.nrows() {
+                v[(i, j)] = T::from_c(v[(i, j)].to_c() * c);
+            }
+        }
+        push(&mut us, u.as_ref(), false);
+        let s = f.S().column_vector();
+        ss.extend((0..k).map(|i| T::real_from(s[i].to_c().re)));
+        push(&mut vs, v.as_ref(), true);
+    }
+    Ok((
+        host::out_vec(with(&batch, &[m, uc]), us),
+        host::out_vec(with(&batch, &[k]), ss),
+        host::out_vec(with(&batch, &[vr, n]), vs),
+    ))
+}
+
+pub(crate) fn svdvals<T: Lin>(x: &Array) -> Result<Array> {
+    let op = "svdvals";
+    let (batch, m, n) = matrices(op, x)?;
+    let k = m.min(n);
+    let mut ss: Vec<T::R> = Vec::with_capacity(batch.size() * k);
+    for a in each::<T>(op, x, m, n)? {
+        if k == 0 {
+            continue;
+        }
+        let s = a.singular_values().map_err(|_| no_convergence(op, x))?;
+        ss.extend(s);
+    }
+    Ok(host::out_vec(with(&batch, &[k]), ss))
+}
+
+pub(crate) fn eigh<T: Lin>(x: &Array) -> Result<(Array, Array)> {
+    let op = "eigh";
+    let (batch, n) = square(op, x)?;
+    let mut ws: Vec<T::R> = Vec::with_capacity(batch.size() * n);
+    let mut vs = Vec::with_capacity(x.size());
+    for a in each::<T>(op, x, n, n)? {
+        if n == 0 {
+            continue;
+        }
+        let e = a
+            .self_adjoint_eigen(Side::Lower)
+            .map_err(|_| no_convergence(op, x))?;
+        let s = e.S().column_vector();
+        ws.extend((0..n).map(|i| T::real_from(s[i].to_c().re)));
+        let mut u = e.U().to_owned();
+        canonical_columns(&mut u, n);
+        push(&mut vs, u.as_ref(), false);
+    }
+    Ok((
+        host::out_vec(with(&batch, &[n]), ws),
+        host::out_vec(with(&batch, &[n, n]), vs),
+    ))
+}
+
+pub(crate) fn eigvalsh<T: Lin>(x: &Array) -> Result<Array> {
+    let op = "eigvalsh";
+    let (batch, n) = square(op, x)?;
+    let mut ws: Vec<T::R> = Vec::with_capacity(batch.size() * n);
+    for a in each::<T>(op, x, n, n)? {
+        if n == 0 {
+            continue;
+        }
+        let w = a
+            .self_adjoint_eigenvalues(Side::Lower)
+            .map_err(|_| no_convergence(op, x))?;
+        ws.extend(w);
+    }
+    Ok(host::out_vec(with(&batch, &[n]), ws))
+}
+
+pub(crate) fn eig<T: Lin>(op: &str, x: &Array, vectors: bool) -> Result<Vec<Array>> {
+    let (batch, n) = square(op, x)?;
+    let mut ws: Vec<T::C> = Vec::with_capacity(batch.size() * n);
+    let mut vs: Vec<T::C> = Vec::with_capacity(if vectors { x.size() } else { 0 });
+    for a in each::<T>(op, x, n, n)? {
+        if n == 0 {
+            continue;
+        }
+        let (w, v) = T::eig(a).ok_or_else(|| no_convergence(op, x))?;
+        ws.extend(w.into_iter().map(T::complex_from));
+        if vectors {
+            vs.extend(v.into_iter().map(T::complex_from));
+        }
+    }
+    let mut out = vec![host::out_vec(with(&batch, &[n]), ws)];
+    if vectors {
+        out.push(host::out_vec(with(&batch, &[n, n]), vs));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parity_counts_transpositions() {
+        assert_eq!(parity(&[0, 1, 2]), 1.0);
+        assert_eq!(parity(&[1, 0, 2]), -1.0);
+        assert_eq!(parity(&[1, 2, 0]), 1.0);
+    }
+
+    #[test]
+    fn broadcast_offset_repeats_length_one_axes() {
+        assert_eq!(broadcast_offset(&[1, 2], &[3]), 2);
+        assert_eq!(broadcast_offset(&[1, 2], &[1, 3]), 2);
+        assert_eq!(broadcast_offset(&[1, 2], &[2, 3]), 5);
+        assert_eq!(broadcast_offset(&[1, 2], &[]), 0);
+    }
+}
