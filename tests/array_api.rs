@@ -1,7 +1,8 @@
-//! The Array API standard 2024.12: `docs/array-api.md` is current, and the
-//! functions that are not ops exist at the paths the table gives.
+//! The Array API standard 2024.12: `docs/array-api.md` is current, every
+//! function of the standard is present, and the functions that are not ops
+//! exist at the paths the table gives.
 
-use ivy::array_api::{self, NON_OP_FUNCTIONS, STANDARD};
+use ivy::array_api::{self, Location, NON_OP_FUNCTIONS, STANDARD};
 use ivy::{Device, Dtype};
 
 #[test]
@@ -13,6 +14,16 @@ fn the_committed_table_is_current() {
         "docs/array-api.md is out of date; regenerate it with \
          `cargo run --example array_api > docs/array-api.md`"
     );
+}
+
+#[test]
+fn every_standard_function_is_present() {
+    let missing: Vec<_> = array_api::coverage()
+        .into_iter()
+        .filter(|(_, l)| matches!(l, Location::Missing))
+        .map(|(f, _)| format!("{}.{}", f.section, f.name))
+        .collect();
+    assert!(missing.is_empty(), "missing from ivy: {missing:?}");
 }
 
 #[test]
