@@ -11,7 +11,7 @@
 //! `tests/array_api.rs` checks that it is current and complete.
 
 use crate::backend::current_backend;
-use crate::catalogue::{self, Differentiability, OpInfo, OpKind};
+use crate::catalogue::{self, Differentiability, OpInfo};
 use crate::device::{Device, default_device};
 use crate::dtype::{
     Dtype, DtypeSet, default_complex_dtype, default_float_dtype, default_int_dtype,
@@ -179,7 +179,7 @@ pub fn coverage_page() -> String {
                 s,
                 "| `{name}` | `ivy::{}` | {} | {} |",
                 f.name,
-                kind(op.kind),
+                op.kind.name(),
                 match op.differentiable {
                     Differentiability::Yes => "yes",
                     Differentiability::Derived => "through its body",
@@ -192,15 +192,6 @@ pub fn coverage_page() -> String {
         };
     }
     s
-}
-
-fn kind(k: OpKind) -> &'static str {
-    match k {
-        OpKind::Primary => "primary",
-        OpKind::Compositional => "compositional",
-        OpKind::Mixed => "mixed",
-        OpKind::Standalone => "standalone",
-    }
 }
 
 /// A dtype kind of the standard's `isdtype`: a kind name, a dtype, or

@@ -46,6 +46,25 @@ pub enum OpKind {
     Standalone,
 }
 
+impl OpKind {
+    /// Its name in docs and tables: `primary`, `compositional`, `mixed` or
+    /// `standalone`.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// assert_eq!(ivy::catalogue::op("tan")?.kind.name(), "primary");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            OpKind::Primary => "primary",
+            OpKind::Compositional => "compositional",
+            OpKind::Mixed => "mixed",
+            OpKind::Standalone => "standalone",
+        }
+    }
+}
+
 /// Whether gradients flow through an op.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Differentiability {

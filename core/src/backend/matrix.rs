@@ -8,7 +8,7 @@
 //! backend of the test build is current.
 
 use super::{BACKENDS, BackendEntry};
-use crate::catalogue::{self, OpKind};
+use crate::catalogue;
 use crate::dtype::Dtype;
 use std::fmt::Write;
 
@@ -30,15 +30,6 @@ fn short(d: Dtype) -> &'static str {
         Dtype::Float64 => "f64",
         Dtype::Complex64 => "c64",
         Dtype::Complex128 => "c128",
-    }
-}
-
-fn kind(k: OpKind) -> &'static str {
-    match k {
-        OpKind::Primary => "primary",
-        OpKind::Compositional => "compositional",
-        OpKind::Mixed => "mixed",
-        OpKind::Standalone => "standalone",
     }
 }
 
@@ -72,7 +63,7 @@ pub fn support_matrix(backend: &BackendEntry) -> String {
     s.push('\n');
     for op in catalogue::ops().filter(|o| o.id.is_some()) {
         let supported = op.supported_dtypes(backend);
-        let _ = write!(s, "| `{}` | {} |", op.name, kind(op.kind));
+        let _ = write!(s, "| `{}` | {} |", op.name, op.kind.name());
         for d in &order {
             let cell = if supported.contains(*d) {
                 "✓"
