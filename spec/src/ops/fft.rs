@@ -112,6 +112,8 @@ category fft {
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
     #[sample(x = [3])]
+    // Its body reaches ops candle has no kernel for (see the support matrix).
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn hfft(
         x: Array,
         #[default(None)] n: Option<usize>,
@@ -138,6 +140,8 @@ category fft {
     #[dtypes((float32, float64))]
     #[out(custom)]
     #[sample(x = [4])]
+    // Its body reaches ops candle has no kernel for (see the support matrix).
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn ihfft(
         x: Array,
         #[default(None)] n: Option<usize>,
@@ -164,6 +168,8 @@ category fft {
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
     #[sample(s = [2])]
+    // Its body reaches ops candle has no kernel for (see the support matrix).
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn fftn(
         x: Array,
         #[default(None)] s: Option<Ints>,
@@ -189,6 +195,8 @@ category fft {
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
     #[sample(s = [2])]
+    // Its body reaches ops candle has no kernel for (see the support matrix).
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn ifftn(
         x: Array,
         #[default(None)] s: Option<Ints>,
@@ -215,6 +223,8 @@ category fft {
     #[dtypes((float32, float64))]
     #[out(custom)]
     #[sample(s = [2])]
+    // Its body reaches ops candle has no kernel for (see the support matrix).
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn rfftn(
         x: Array,
         #[default(None)] s: Option<Ints>,
@@ -245,6 +255,8 @@ category fft {
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
     #[sample(s = [2])]
+    // Its body reaches ops candle has no kernel for (see the support matrix).
+    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn irfftn(
         x: Array,
         #[default(None)] s: Option<Ints>,
