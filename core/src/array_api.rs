@@ -117,8 +117,12 @@ pub enum Location {
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
 /// use ivy::array_api::{coverage, Location};
 /// let table = coverage();
-/// let (_, tan) = table.iter().find(|(f, _)| f.name == "tan").expect("tan is standard");
+/// let (_, tan) = table
+///     .iter()
+///     .find(|(f, _)| f.name == "tan")
+///     .ok_or_else(|| ivy::Error::invalid("coverage", "tan is a standard function"))?;
 /// assert!(matches!(tan, Location::Op(op) if op.name == "tan"));
+/// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn coverage() -> Vec<(StandardFunction, Location)> {
     STANDARD
