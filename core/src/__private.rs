@@ -171,7 +171,11 @@ impl AsRef<Array> for Held<'_> {
 
 /// A 0-d host array holding `s` as `dtype`.
 pub fn scalar_array(s: Scalar, dtype: Dtype, backend: &'static BackendEntry) -> Array {
-    let data = crate::with_dtype!(dtype, T => HostData::from(vec![s.to_element::<T>()]));
+    // Collected into a buffer (from the block cache) rather than a `Vec`
+    // (two allocations): scalar operands are made once per op.
+    let data = crate::with_dtype!(dtype, T => HostData::from(
+        std::iter::once(s.to_element::<T>()).collect::<crate::array::Buffer<T>>()
+    ));
     Array::from_host_unchecked(backend, Shape::scalar(), data)
 }
 
@@ -276,17 +280,21 @@ fn promote_mixed<'a, const N: usize>(
             t.unwrap_or_else(crate::dtype::default_float_dtype)
         }
     };
-    // On the stack: an operand list is short, and this runs on every call
-    // with a scalar.
-    let out: smallvec::SmallVec<[Held<'a>; N]> = xs
-        .into_iter()
-        .map(|x| match x {
-            OperandRef::Array(a) => astype(Held::borrowed(a), target),
-            OperandRef::Scalar(s) => Ok(Held::owned(scalar_array(s, target, backend))),
-        })
-        .collect::<Result<_>>()?;
-    out.into_inner()
-        .map_err(|_| Error::invalid(op, "operand count changed while promoting"))
+    // Mapped in place (a collect into a list is several times slower for
+    // two operands, and this runs on every call with a scalar); a failed
+    // cast leaves its operand borrowed and is returned after the map.
+    let mut failed = None;
+    let out = xs.map(|x| match x {
+        OperandRef::Array(a) => astype(Held::borrowed(a), target).unwrap_or_else(|e| {
+            failed.get_or_insert(e);
+            Held::borrowed(a)
+        }),
+        OperandRef::Scalar(s) => Held::owned(scalar_array(s, target, backend)),
+    });
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
 }
 
 fn rename(e: Error, op: &str) -> Error {

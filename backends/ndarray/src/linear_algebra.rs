@@ -24,6 +24,13 @@ trait MatMul: Acc {
     fn matmul2(a: ArrayView2<'_, Self>, b: ArrayView2<'_, Self>, c: &mut [Self]) -> Result<()> {
         loop_matmul(a, b, c)
     }
+
+    /// `a · b` in a new row-major vector.
+    fn product(a: ArrayView2<'_, Self>, b: ArrayView2<'_, Self>) -> Result<Vec<Self>> {
+        let mut c = vec![Self::default(); a.nrows() * b.ncols()];
+        Self::matmul2(a, b, &mut c)?;
+        Ok(c)
+    }
 }
 
 macro_rules! loop_matmul {
@@ -57,6 +64,17 @@ macro_rules! gemm_matmul {
                     .map_err(|e| Error::invalid("matmul", format!("bad output layout: {e}")))?;
                 ndarray::linalg::general_mat_mul(<$t>::acc_one(), &a, &b, <$t>::acc_zero(), &mut cv);
                 Ok(())
+            }
+
+            // ndarray's `dot` writes the product into fresh memory without
+            // zeroing it first (zeroing is a tenth of a small MLP's step).
+            fn product(a: ArrayView2<'_, $t>, b: ArrayView2<'_, $t>) -> Result<Vec<$t>> {
+                let c = a.dot(&b);
+                Ok(if c.is_standard_layout() {
+                    c.into_raw_vec_and_offset().0
+                } else {
+                    c.iter().copied().collect()
+                })
             }
         }
     )*};
@@ -204,12 +222,12 @@ fn matmul_typed<T: MatMul>(
     if x2.ndim() > 1 {
         out_shape.push(m);
     }
-    let mut out = vec![T::default(); batch.size() * n * m];
-    if out.is_empty() {
+    if batch.ndim() == 0 {
+        let out = T::product(matrix_at(&a, &[])?, matrix_at(&b, &[])?)?;
         return Ok(host::out_vec(out_shape, out));
     }
-    if batch.ndim() == 0 {
-        T::matmul2(matrix_at(&a, &[])?, matrix_at(&b, &[])?, &mut out)?;
+    let mut out = vec![T::default(); batch.size() * n * m];
+    if out.is_empty() {
         return Ok(host::out_vec(out_shape, out));
     }
     let full = |r: usize, c: usize| -> Vec<usize> { batch.iter().copied().chain([r, c]).collect() };

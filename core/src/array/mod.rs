@@ -7,7 +7,7 @@ mod display;
 mod dlpack;
 mod literal;
 pub(crate) mod npy;
-mod pool;
+pub(crate) mod pool;
 mod serde;
 
 pub use buffer::{Buffer, HostData};
@@ -20,7 +20,7 @@ use crate::backend::{self, BackendEntry};
 use crate::device::Device;
 use crate::dtype::{Dtype, Element};
 use crate::error::{Error, Result};
-use crate::gradients::Node;
+use crate::gradients::NodeRef;
 use crate::scalar::Scalar;
 use crate::shape::Shape;
 use std::any::Any;
@@ -52,7 +52,7 @@ pub struct Array {
     /// The node of the gradient graph that made this array, while a gradient
     /// function traces it (see [`crate::gradients`]); `None` for every other
     /// array, which then pays one pointer test per op.
-    trace: Option<Arc<Node>>,
+    trace: Option<NodeRef>,
 }
 
 /// Where the elements of an [`Array`] live.
@@ -412,12 +412,12 @@ impl Array {
 
     /// The gradient node that made this array, if it is traced.
     #[inline]
-    pub(crate) fn grad_node(&self) -> Option<&Arc<Node>> {
+    pub(crate) fn grad_node(&self) -> Option<&NodeRef> {
         self.trace.as_ref()
     }
 
     /// This array as the output of `node`.
-    pub(crate) fn with_trace(mut self, node: Option<Arc<Node>>) -> Array {
+    pub(crate) fn with_trace(mut self, node: Option<NodeRef>) -> Array {
         self.trace = node;
         self
     }

@@ -8,10 +8,11 @@
 //! cache does. A block freed on another thread joins that thread's cache;
 //! the system allocator takes any memory from any thread. A thread's cache
 //! is returned to the system allocator when the thread exits, and holds at
-//! most `CLASSES * DEPTH` blocks (512 blocks, at most 272 KiB). The depth
+//! most `CLASSES * DEPTH` blocks (2,048 blocks, at most 1.1 MiB). The depth
 //! is for recorded gradients: a traced chain of ops keeps every intermediate
-//! alive until its backward pass, then frees them together, and the next
-//! step makes as many again.
+//! and its gradient-graph node (which come from this cache too) alive until
+//! its backward pass, then frees them together, and the next step makes as
+//! many again.
 
 use std::alloc::{Layout, dealloc};
 use std::cell::UnsafeCell;
@@ -27,7 +28,7 @@ const GRAIN: usize = 64;
 const CLASSES: usize = MAX_BYTES / GRAIN;
 
 /// Blocks kept per class (a power of two: see `take`).
-const DEPTH: usize = 32;
+const DEPTH: usize = 128;
 
 /// The alignment of every block the cache hands out.
 pub(crate) const ALIGN: usize = 16;

@@ -1,12 +1,11 @@
 //! The backward pass: from seeded outputs to the cotangents of variables.
 
-use super::graph::{Node, Rule, VjpArgs};
+use super::graph::{Node, NodeRef, Rule, VjpArgs};
 use crate::array::Array;
 use crate::error::{Error, Result};
 use smallvec::SmallVec;
 use std::collections::HashMap as StdHashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Maps keyed by node addresses: a multiplicative hash of the address (the
@@ -104,15 +103,15 @@ enum Targets {
 }
 
 impl Targets {
-    fn new(targets: &[Arc<Node>]) -> Targets {
+    fn new(targets: &[NodeRef]) -> Targets {
         if targets.len() <= 8 {
-            Targets::Few(targets.iter().map(Arc::as_ptr).collect())
+            Targets::Few(targets.iter().map(NodeRef::as_ptr).collect())
         } else {
             Targets::Many(
                 targets
                     .iter()
                     .enumerate()
-                    .map(|(i, t)| (Arc::as_ptr(t), i))
+                    .map(|(i, t)| (NodeRef::as_ptr(t), i))
                     .collect(),
             )
         }
@@ -141,7 +140,7 @@ impl Targets {
 pub(crate) fn backward(
     during: &str,
     roots: &[(&Array, Array)],
-    targets: &[Arc<Node>],
+    targets: &[NodeRef],
     create_graph: bool,
 ) -> Result<Vec<Option<Array>>> {
     let target_index = Targets::new(targets);
@@ -149,11 +148,12 @@ pub(crate) fn backward(
     // Post-order over the nodes reachable from the roots, not past targets:
     // every node comes after the nodes it read.
     let mut index = Positions::begin();
-    let mut order: Vec<&Arc<Node>> = Vec::with_capacity(64);
-    // For each node in `order`, the positions of its parents (usize::MAX for
-    // an untraced input).
-    let mut parent_at: Vec<SmallVec<[usize; 2]>> = Vec::with_capacity(64);
-    let mut stack: Vec<(&Arc<Node>, bool)> = Vec::new();
+    let mut order: Vec<&NodeRef> = Vec::with_capacity(64);
+    // The positions of the parents of node `i` of `order` (usize::MAX for an
+    // untraced input) are `parent_at[parents_from[i]..]`, one per parent.
+    let mut parent_at: Vec<usize> = Vec::with_capacity(128);
+    let mut parents_from: Vec<usize> = Vec::with_capacity(64);
+    let mut stack: Vec<(&NodeRef, bool)> = Vec::new();
     for (root, _) in roots {
         if let Some(n) = root.grad_node() {
             stack.push((n, false));
@@ -164,15 +164,14 @@ pub(crate) fn backward(
             if index.get(node).is_none() {
                 index.set(node, order.len());
                 order.push(node);
-                let is_target = target_index.get(Arc::as_ptr(node)).is_some();
-                let mut at = SmallVec::new();
+                let is_target = target_index.get(NodeRef::as_ptr(node)).is_some();
+                parents_from.push(parent_at.len());
                 for p in &node.parents {
-                    at.push(match &p.node {
+                    parent_at.push(match &p.node {
                         Some(n) if !is_target => index.get(n).unwrap_or(usize::MAX),
                         _ => usize::MAX,
                     });
                 }
-                parent_at.push(at);
             }
             continue;
         }
@@ -180,7 +179,7 @@ pub(crate) fn backward(
             continue;
         }
         stack.push((node, true));
-        if target_index.get(Arc::as_ptr(node)).is_none() {
+        if target_index.get(NodeRef::as_ptr(node)).is_none() {
             for p in &node.parents {
                 if let Some(n) = &p.node
                     && index.get(n).is_none()
@@ -190,43 +189,53 @@ pub(crate) fn backward(
             }
         }
     }
+    let parents_of = |i: usize| &parent_at[parents_from[i]..parents_from[i] + order[i].parents.len()];
 
     // Which nodes lead to a target (parents come first in post-order).
     let mut needed = vec![false; order.len()];
     for i in 0..order.len() {
-        needed[i] = target_index.get(Arc::as_ptr(order[i])).is_some()
-            || parent_at[i].iter().any(|&j| j != usize::MAX && needed[j]);
+        needed[i] = target_index.get(NodeRef::as_ptr(order[i])).is_some()
+            || parents_of(i)
+                .iter()
+                .any(|&j| j != usize::MAX && needed[j]);
     }
 
-    let mut cotangents: Vec<SmallVec<[Option<Array>; 1]>> = order
-        .iter()
-        .map(|n| (0..n.outputs.len().max(1)).map(|_| None).collect())
-        .collect();
+    // The cotangents of node `i`'s outputs are `slots[slots_from[i]..]`,
+    // one per output (one for a node without outputs).
+    let mut slots_from: Vec<usize> = Vec::with_capacity(order.len());
+    let mut total = 0;
+    for n in &order {
+        slots_from.push(total);
+        total += n.outputs.len().max(1);
+    }
+    let mut slots: Vec<Option<Array>> = Vec::with_capacity(total);
+    slots.resize_with(total, || None);
     for (root, seed) in roots {
         if let Some(n) = root.grad_node()
             && let Some(i) = index.get(n)
         {
-            accumulate(&mut cotangents[i][0], seed.clone())?;
+            accumulate(&mut slots[slots_from[i]], seed.clone())?;
         }
     }
 
     let mut result: Vec<Option<Array>> = vec![None; targets.len()];
     for i in (0..order.len()).rev() {
-        if !needed[i] || cotangents[i].iter().all(Option::is_none) {
-            continue;
-        }
         let node = order[i];
-        let slots = std::mem::take(&mut cotangents[i]);
-        if let Some(t) = target_index.get(Arc::as_ptr(node)) {
-            result[t] = slots.into_iter().next().flatten();
+        let mine = slots_from[i]..slots_from[i] + node.outputs.len().max(1);
+        if !needed[i] || slots[mine.clone()].iter().all(Option::is_none) {
             continue;
         }
+        if let Some(t) = target_index.get(NodeRef::as_ptr(node)) {
+            result[t] = slots[mine.start].take();
+            continue;
+        }
+        let parents = parents_of(i);
         let mut need: SmallVec<[bool; 4]> = SmallVec::new();
-        for &j in &parent_at[i] {
+        for &j in parents {
             need.push(j != usize::MAX && needed[j]);
         }
         let grads: SmallVec<[Option<Array>; 2]> = match &node.rule {
-            Rule::Variable | Rule::Select => slots.into_iter().take(1).collect(),
+            Rule::Variable | Rule::Select => smallvec::smallvec![slots[mine.start].take()],
             Rule::NotDifferentiable => {
                 return Err(Error::NotDifferentiable {
                     op: node.op.to_string(),
@@ -234,14 +243,13 @@ pub(crate) fn backward(
                 });
             }
             Rule::Vjp(f) => {
-                let cts: SmallVec<[Array; 1]> = slots
-                    .into_iter()
-                    .zip(&node.outputs)
-                    .map(|(c, out)| match c {
-                        Some(c) => Ok(c),
-                        None => crate::api::zeros_like(out),
-                    })
-                    .collect::<Result<_>>()?;
+                let mut cts: SmallVec<[Array; 1]> = SmallVec::new();
+                for (slot, out) in slots[mine.clone()].iter_mut().zip(&node.outputs) {
+                    cts.push(match slot.take() {
+                        Some(c) => c,
+                        None => crate::api::zeros_like(out)?,
+                    });
+                }
                 if create_graph {
                     // The rule's ops record too: give it the traced arrays.
                     let inputs: SmallVec<[Array; 2]> = node
@@ -291,7 +299,7 @@ pub(crate) fn backward(
                 continue;
             };
             let g = reduce_to(node.op, g, &node.inputs[k])?;
-            accumulate(&mut cotangents[parent_at[i][k]][node.parents[k].slot], g)?;
+            accumulate(&mut slots[slots_from[parents[k]] + node.parents[k].slot], g)?;
         }
     }
     Ok(result)

@@ -2,7 +2,7 @@
 //! shorthands [`value_and_grad`], [`grad`], [`jac`], [`vjp`], [`jvp`].
 
 use super::backward::backward;
-use super::graph::{Node, variable};
+use super::graph::{NodeRef, variable};
 use crate::array::Array;
 use crate::error::{Error, Result};
 use crate::nest::{Index, IndexKey, Nest};
@@ -10,7 +10,6 @@ use crate::tree::{KeyPath, NodeKind, Tree, TreeDef, tree_flatten_with_path};
 use indexmap::IndexMap;
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 thread_local! {
     /// How many gradient functions are running on this thread.
@@ -203,7 +202,7 @@ struct Traced<X> {
     /// selected). Duplicates share one.
     var_of_leaf: Vec<Option<usize>>,
     /// The variables (unique).
-    nodes: Vec<Arc<Node>>,
+    nodes: Vec<NodeRef>,
     /// The value of each variable (after the int-to-float cast).
     values: Vec<Array>,
     def: TreeDef,
@@ -233,7 +232,7 @@ fn trace<X: Tree<Array>>(op: &str, xs: &X, sel: &Selection) -> Result<Traced<X>>
             x.storage_addr(),
             x.shape().dims().to_vec(),
             x.dtype(),
-            x.grad_node().map_or(0, |n| Arc::as_ptr(n) as usize),
+            x.grad_node().map_or(0, |n| NodeRef::as_ptr(n) as usize),
         );
         let v = match by_identity.get(&id) {
             Some(&v) => v,
@@ -317,8 +316,24 @@ fn all_finite(g: &Array) -> bool {
     fn each<T: Copy>(s: Option<&[T]>, ok: impl Fn(T) -> bool) -> Option<bool> {
         s.map(|s| s.iter().fold(true, |acc, &x| acc & ok(x)))
     }
-    each(g.as_slice::<f32>(), f32::is_finite)
-        .or_else(|| each(g.as_slice::<f64>(), f64::is_finite))
+    // `x - x` is 0 for a finite `x` and NaN otherwise; summed in eight
+    // independent lanes, which the compiler turns into vector adds (a fold
+    // of `is_finite` stays scalar).
+    fn all_zero_diffs<T: num_traits::Float>(s: Option<&[T]>) -> Option<bool> {
+        let s = s?;
+        let mut lanes = [T::zero(); 8];
+        let chunks = s.chunks_exact(8);
+        let rest = chunks.remainder();
+        for c in chunks {
+            for (l, &x) in lanes.iter_mut().zip(c) {
+                *l = *l + (x - x);
+            }
+        }
+        let total = rest.iter().fold(T::zero(), |a, &x| a + (x - x));
+        Some(lanes.iter().fold(total, |a, &l| a + l) == T::zero())
+    }
+    all_zero_diffs(g.as_slice::<f32>())
+        .or_else(|| all_zero_diffs(g.as_slice::<f64>()))
         .or_else(|| each(g.as_slice::<crate::f16>(), |x| x.is_finite()))
         .or_else(|| each(g.as_slice::<crate::bf16>(), |x| x.is_finite()))
         .or_else(|| each(g.as_slice::<crate::Complex32>(), |x| x.is_finite()))

@@ -50,5 +50,5 @@ pub use execute::{
     ExecuteWithGradients, execute_with_gradients, execute_with_gradients_with, grad, jac, jvp,
     requires_gradient, value_and_grad, vjp,
 };
-pub(crate) use graph::Node;
+pub(crate) use graph::NodeRef;
 pub use graph::live_nodes;
