@@ -182,7 +182,10 @@ category linear_algebra {
     /// columns and `R` is `k x n` upper triangular; with `"complete"` `Q`
     /// is `m x m` unitary and `R` is `m x n`. The signs of the diagonal of
     /// `R` are those LAPACK-style Householder reflections give (not made
-    /// positive), as NumPy's.
+    /// positive), as NumPy's; for complex `x` the diagonal of `R` is real
+    /// and non-negative. Differentiable (PyTorch's rule) where `Q` and
+    /// `R` are determined by `x`: `m >= n` with `"reduced"`, any `m <= n`;
+    /// `"complete"` with `m > n` is refused, and `R` must be invertible.
     ///
     /// ```
     /// let a = ivy::array![[3.0, 0.0], [4.0, 5.0]];
@@ -197,15 +200,19 @@ category linear_algebra {
     #[primary]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
-    #[not_differentiable]
-    #[sample(mode = "complete")]
+    #[differentiable]
+    #[sample(x = [3, 2])]
+    #[vjp(x = ivy::gradients::rules::qr_grad(gs, outs, x, mode))]
     fn qr(x: Array, #[default("reduced")] mode: Str) -> (Array, Array);
 
     /// The singular value decomposition `x = U diag(S) Vh` of the matrices
     /// `x` (`m x n`, `k = min(m, n)`): `S` (real, descending) has `k`
     /// values; `U` is `m x m` and `Vh` `n x n` with `full_matrices`, else
     /// `m x k` and `k x n`. Singular vectors are unique only up to a phase
-    /// per pair.
+    /// per pair: the derivative (real and complex inputs) is that of a
+    /// loss's phase-invariant part, as PyTorch's, and needs distinct
+    /// non-zero singular values; with `full_matrices` it needs square
+    /// matrices.
     ///
     /// ```
     /// let (u, s, vh) = ivy::svd(&ivy::array![[3.0, 0.0], [0.0, -4.0]])?;
@@ -236,7 +243,8 @@ category linear_algebra {
 
     /// The eigenvalues (real, ascending) and orthonormal eigenvectors (the
     /// columns of the second result) of the Hermitian matrices `x`, read
-    /// from their lower triangle: `x V = V diag(w)`.
+    /// from their lower triangle (the imaginary part of the diagonal is
+    /// ignored, as LAPACK's): `x V = V diag(w)`.
     ///
     /// ```
     /// let (w, v) = ivy::eigh(&ivy::array![[2.0, 1.0], [1.0, 2.0]])?;
@@ -267,10 +275,13 @@ category linear_algebra {
     #[vjp(x = ivy::gradients::rules::eigvalsh_grad(g, x))]
     fn eigvalsh(x: Array) -> Array;
 
-    /// The eigenvalues and right eigenvectors (columns, unit norm) of the
+    /// The eigenvalues and right eigenvectors (columns of unit norm, each
+    /// with its entry of largest magnitude real and positive) of the
     /// general square matrices `x`, both complex (`complex64` for
     /// `float32`/`complex64` input, `complex128` for the 64-bit ones), in
-    /// the order the Schur form gives them (not sorted, as NumPy).
+    /// the order the Schur form gives them (not sorted, as NumPy). The
+    /// derivative (PyTorch's) needs distinct eigenvalues and is that of a
+    /// loss's part invariant under each eigenvector's phase.
     ///
     /// ```
     /// let (w, _v) = ivy::eig(&ivy::array![[0.0, -1.0], [1.0, 0.0]])?;
@@ -282,7 +293,9 @@ category linear_algebra {
     #[primary]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
-    #[not_differentiable]
+    #[differentiable]
+    #[sample(x = [3, 3])]
+    #[vjp(x = ivy::gradients::rules::eig_grad(gs, outs, x))]
     fn eig(x: Array) -> (Array, Array);
 
     /// The eigenvalues of the general square matrices `x` (complex), as
@@ -298,7 +311,9 @@ category linear_algebra {
     #[primary]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
-    #[not_differentiable]
+    #[differentiable]
+    #[sample(x = [3, 3])]
+    #[vjp(x = ivy::gradients::rules::eigvals_grad(g, x))]
     fn eigvals(x: Array) -> Array;
 
     /// The `ord`-norm of the matrices of `x` (its last two axes): `"fro"`
