@@ -1315,6 +1315,88 @@ fn multi_head_attention_is_per_head_attention_of_projections() {
     assert_eq!(ot.shape().dims(), &[l, b, e]);
 }
 
+/// `bias_k` / `bias_v` and `add_zero_attn` are keys and values appended to
+/// the projected ones; `static_k` / `static_v` are the projected keys and
+/// values split into heads. Checked against the plain call with the keys
+/// and values built by hand.
+#[test]
+fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
+    let mut r = Lcg(53);
+    let (b, l, s, e, h) = (2, 3, 4, 4, 2);
+    let q = arr(&[b, l, e], r.vec(b * l * e));
+    let kv = arr(&[b, s, e], r.vec(b * s * e));
+    let bk = arr(&[e], r.vec(e));
+    let bv = arr(&[e], r.vec(e));
+    let mha = |o: opts::MultiHeadAttention| ivy::multi_head_attention_with(&q, o).unwrap();
+    let base = || opts::MultiHeadAttention::new().key(kv.clone()).num_heads(h);
+    let append = |x: &Array, row: &Array| {
+        let row = ivy::broadcast_to(&ivy::reshape(row, [1, 1, e as i64]).unwrap(), [b, 1, e]).unwrap();
+        ivy::concat_with([x, &row], opts::Concat::new().axis(Some(1))).unwrap()
+    };
+
+    // bias_k / bias_v: one more key and value per sequence.
+    let (out, w) = mha(base().bias_k(bk.clone()).bias_v(bv.clone()));
+    let (want, ww) = mha(base().key(append(&kv, &bk)).value(append(&kv, &bv)));
+    close(&vals(&out), &vals(&want), 1e-12);
+    assert_eq!(w.shape().dims(), &[b, l, s + 1]);
+    close(&vals(&w), &vals(&ww), 1e-12);
+
+    // add_zero_attn: a key and a value of zeros.
+    let zero = ivy::zeros_with([e], opts::Zeros::new().dtype(Dtype::Float64)).unwrap();
+    let (out, _) = mha(base().add_zero_attn(true));
+    let (want, _) = mha(base().key(append(&kv, &zero)).value(append(&kv, &zero)));
+    close(&vals(&out), &vals(&want), 1e-12);
+
+    // Both, with a key padding mask: the padded key gets no weight, the
+    // appended ones (bias, then zeros) are attended.
+    let pad = Array::from_shape_vec(ivy::Shape::from([b, s]), vec![false, true, false, false, false, false, false, true]).unwrap();
+    let o = base()
+        .bias_k(bk.clone())
+        .bias_v(bv.clone())
+        .add_zero_attn(true)
+        .key_padding_mask(pad)
+        .average_attention_weights(false);
+    let (_, w) = mha(o);
+    assert_eq!(w.shape().dims(), &[b, h, l, s + 2]);
+    let wv = w.to_ndarray::<f64>().unwrap();
+    for hh in 0..h {
+        for i in 0..l {
+            assert_eq!(wv[[0, hh, i, 1]], 0.0);
+            assert_eq!(wv[[1, hh, i, 3]], 0.0);
+            assert!(wv[[0, hh, i, s]] > 0.0 && wv[[0, hh, i, s + 1]] > 0.0);
+        }
+    }
+
+    // static_k / static_v: the projected keys and values, split into heads
+    // ([batch * heads, S, head size]); the key given is then not used.
+    let w_in = arr(&[3 * e, e], r.vec(3 * e * e));
+    let b_in = arr(&[3 * e], r.vec(3 * e));
+    let proj = |x: &Array, part: usize| -> Array {
+        let wp = ivy::get_item(&w_in, ivy::s![part * e..(part + 1) * e]).unwrap();
+        let bp = ivy::get_item(&b_in, ivy::s![part * e..(part + 1) * e]).unwrap();
+        let y = ivy::linear_with(x, &wp, opts::Linear::new().bias(bp)).unwrap();
+        let y = ivy::reshape(&y, [b as i64, s as i64, h as i64, (e / h) as i64]).unwrap();
+        let y = ivy::permute_dims(&y, [0, 2, 1, 3]).unwrap();
+        ivy::reshape(&y, [(b * h) as i64, s as i64, (e / h) as i64]).unwrap()
+    };
+    let with_in = || base().in_proj_weights(w_in.clone()).in_proj_bias(b_in.clone());
+    let (want, _) = mha(with_in());
+    let other = arr(&[b, s, e], r.vec(b * s * e));
+    let (out, _) = mha(with_in().key(other).static_k(proj(&kv, 1)).static_v(proj(&kv, 2)));
+    close(&vals(&out), &vals(&want), 1e-12);
+
+    // Refused: half a bias, a bias with static keys, a static key of the
+    // wrong batch.
+    let err = |o: opts::MultiHeadAttention| {
+        let e = ivy::multi_head_attention_with(&q, o).unwrap_err();
+        assert!(e.to_string().contains("multi_head_attention"), "{e}");
+    };
+    err(base().bias_k(bk.clone()));
+    err(base().bias_k(bk.clone()).bias_v(bv.clone()).static_k(proj(&kv, 1)));
+    err(base().static_k(arr(&[h, s, e / h], r.vec(h * s * e / h))));
+    err(base().bias_k(arr(&[e + 1], r.vec(e + 1))).bias_v(bv));
+}
+
 #[test]
 fn adaptive_pools_match_pytorch_windows() {
     let mut r = Lcg(61);

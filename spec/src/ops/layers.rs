@@ -15,6 +15,9 @@ category layers {
     //! *kernel]` (`"channel_first"`). `padding` is a string: `"SAME"`,
     //! `"VALID"`, or integers (one for all sides, one per spatial dimension,
     //! or a `(before, after)` pair per dimension: `"[(1, 1), (0, 2)]"`).
+    //! Ivy's typed forms convert into those strings with
+    //! [`layer_support::Padding`](crate::layer_support::Padding):
+    //! `Padding::from([(1, 1), (0, 2)])`, `Padding::from(1)`.
     //! Every convolution and pool is built on [`im2col`](crate::im2col) and
     //! [`col2im`](crate::col2im), whose derivatives are each other, so all of
     //! them are differentiable to any order.
@@ -830,9 +833,18 @@ category layers {
     /// and projected by `out_proj_weights`, `out_proj_bias`. Returns the
     /// output and the attention weights (`[batch, L, S]`, averaged over the
     /// heads unless `average_attention_weights` is false: `[batch, heads, L,
-    /// S]`); Ivy returns the weights only with `return_attention_weights`.
-    /// Ivy's `bias_k`, `bias_v`, `static_k`, `static_v` and `add_zero_attn`
-    /// are not supported.
+    /// S]`). `bias_k` and `bias_v` (`[e]` each, given together) append
+    /// one key and value to every sequence after the projections;
+    /// `static_k` / `static_v` (`[batch * heads, S', head size]`) replace
+    /// the projected keys / values (not with `bias_k`); `add_zero_attn`
+    /// appends a key and a value of zeros to every head. The masks cover
+    /// the keys given: the appended ones are attended (as PyTorch pads its
+    /// masks), and the weights cover them too.
+    ///
+    /// Deviation: Ivy returns the weights only with
+    /// `return_attention_weights = true`; a Rust function has one return
+    /// type, so both are always returned (drop the weights with
+    /// `let (out, _) = ..`) and there is no such parameter.
     ///
     /// ```
     /// // Two heads of size 1, no projections: each head attends on its own channel.
@@ -846,6 +858,14 @@ category layers {
     /// assert!((got[0] as f64 - e / (e + 1.0)).abs() < 1e-6 && (got[1] - 1.0).abs() < 1e-6);
     /// assert_eq!(w.shape().dims(), &[1, 1, 2]);
     /// assert!(ivy::multi_head_attention_with(&q, ivy::opts::MultiHeadAttention::new().num_heads(3usize)).is_err());
+    /// // One head, add_zero_attn: the query [1, 0] meets the keys [1, 0]
+    /// // and a zero key: scores [1/sqrt(2), 0], values 5 and 0.
+    /// let o = ivy::opts::MultiHeadAttention::new().num_heads(1usize).add_zero_attn(true)
+    ///     .value(ivy::array![[[5.0, 5.0]]]);
+    /// let (out, w) = ivy::multi_head_attention_with(&q, o)?;
+    /// let a = 1.0 / (1.0 + (-std::f64::consts::FRAC_1_SQRT_2).exp());
+    /// assert!((out.to_vec::<f32>()?[0] as f64 - 5.0 * a).abs() < 1e-6);
+    /// assert_eq!(w.shape().dims(), &[1, 1, 2]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
@@ -869,12 +889,18 @@ category layers {
         #[default(None)] out_proj_bias: Option<Array>,
         #[default(false)] is_causal: bool,
         #[default(None)] key_padding_mask: Option<Array>,
+        #[default(None)] bias_k: Option<Array>,
+        #[default(None)] bias_v: Option<Array>,
+        #[default(None)] static_k: Option<Array>,
+        #[default(None)] static_v: Option<Array>,
+        #[default(false)] add_zero_attn: bool,
         #[default(true)] average_attention_weights: bool,
         #[default(0.0)] dropout: f64,
         #[default(false)] training: bool,
     ) -> (Array, Array) {
         let p = ivy::layer_support::Projections { in_proj_weights, q_proj_weights, k_proj_weights, v_proj_weights, out_proj_weights, in_proj_bias, out_proj_bias };
-        ivy::layer_support::multi_head_attention(query, key, value, batch_first, num_heads, scale, attention_mask, p, is_causal, key_padding_mask, average_attention_weights, dropout, training)
+        let extra = ivy::layer_support::ExtraKeys { bias_k, bias_v, static_k, static_v, add_zero_attn };
+        ivy::layer_support::multi_head_attention(query, key, value, batch_first, num_heads, scale, attention_mask, p, is_causal, key_padding_mask, extra, average_attention_weights, dropout, training)
     }
 
     /// One LSTM layer over a sequence, as Ivy's `lstm_update`: `x` `[batch,

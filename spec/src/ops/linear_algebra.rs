@@ -201,7 +201,7 @@ category linear_algebra {
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
     #[differentiable]
-    #[sample(x = [3, 2])]
+    #[sample(x = [3, 2], mode = "reduced")]
     #[vjp(x = ivy::gradients::rules::qr_grad(gs, outs, x, mode))]
     fn qr(x: Array, #[default("reduced")] mode: Str) -> (Array, Array);
 
