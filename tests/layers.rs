@@ -1397,6 +1397,105 @@ fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
     err(base().bias_k(arr(&[e + 1], r.vec(e + 1))).bias_v(bv));
 }
 
+/// Ivy's typed explicit paddings (`layer_support::Padding`: an integer or
+/// a `(before, after)` pair per spatial dimension) give every convolution
+/// and pool what the padding string gives; for the convolutions that is
+/// zero padding followed by `"VALID"`.
+#[test]
+fn typed_explicit_padding_matches_the_string_and_zero_padding_on_every_conv_and_pool() {
+    use ivy::layer_support::Padding;
+    let mut r = Lcg(71);
+    let x1 = arr(&[1, 6, 2], r.vec(12));
+    let x2 = arr(&[1, 5, 4, 2], r.vec(40));
+    let x3 = arr(&[1, 4, 3, 3, 2], r.vec(72));
+    let f1 = arr(&[3, 2, 2], r.vec(12));
+    let f2 = arr(&[2, 3, 2, 2], r.vec(24));
+    let f3 = arr(&[2, 2, 2, 2, 1], r.vec(16));
+    let fd = arr(&[2, 3, 2], r.vec(12));
+    let zero_pad = |x: &Array, pairs: &[(i64, i64)]| {
+        let mut w = vec![0i64, 0];
+        for &(a, b) in pairs {
+            w.extend([a, b]);
+        }
+        w.extend([0, 0]);
+        ivy::constant_pad(x, w).unwrap()
+    };
+    let same = |a: Array, b: Array| close(&vals(&a), &vals(&b), 1e-12);
+    let p1 = [(2i64, 1i64)];
+    let p2 = [(1i64, 0i64), (2, 1)];
+    let p3 = [(1i64, 1i64); 3];
+
+    let y = ivy::conv1d(&x1, &f1, 1, Padding::from(p1)).unwrap();
+    same(y.clone(), ivy::conv1d(&x1, &f1, 1, "[(2, 1)]").unwrap());
+    same(y, ivy::conv1d(&zero_pad(&x1, &p1), &f1, 1, "VALID").unwrap());
+    let y = ivy::conv2d(&x2, &f2, [2, 1], Padding::from(p2)).unwrap();
+    same(y, ivy::conv2d(&zero_pad(&x2, &p2), &f2, [2, 1], "VALID").unwrap());
+    let y = ivy::conv3d(&x3, &f3, 1, Padding::from(1)).unwrap();
+    same(y, ivy::conv3d(&zero_pad(&x3, &p3), &f3, 1, "VALID").unwrap());
+    let y = ivy::depthwise_conv2d(&x2, &fd, 1, Padding::from(p2.to_vec())).unwrap();
+    same(y, ivy::depthwise_conv2d(&zero_pad(&x2, &p2), &fd, 1, "VALID").unwrap());
+    let y = ivy::conv_general_dilated(&x2, &f2, [1], Padding::from(p2)).unwrap();
+    same(y, ivy::conv_general_dilated(&zero_pad(&x2, &p2), &f2, [1], "VALID").unwrap());
+    let y = ivy::conv(&x2, &f2, [1], Padding::from(p2)).unwrap();
+    same(y, ivy::conv(&zero_pad(&x2, &p2), &f2, [1], "VALID").unwrap());
+
+    // The transposes read explicit padding as the padding of the forward
+    // convolution they undo: the typed form gives what the string gives.
+    let t1 = arr(&[1, 4, 2], r.vec(8));
+    let ft1 = arr(&[3, 2, 2], r.vec(12));
+    same(
+        ivy::conv1d_transpose(&t1, &ft1, 2, Padding::from([(1, 1)])).unwrap(),
+        ivy::conv1d_transpose(&t1, &ft1, 2, "[(1, 1)]").unwrap(),
+    );
+    let t2 = arr(&[1, 3, 2, 2], r.vec(12));
+    let ft2 = arr(&[2, 2, 2, 2], r.vec(16));
+    same(
+        ivy::conv2d_transpose(&t2, &ft2, 2, Padding::from(p2)).unwrap(),
+        ivy::conv2d_transpose(&t2, &ft2, 2, "[(1, 0), (2, 1)]").unwrap(),
+    );
+    same(
+        ivy::conv_general_transpose(&t2, &ft2, [2], Padding::from(p2)).unwrap(),
+        ivy::conv_general_transpose(&t2, &ft2, [2], "1,0,2,1").unwrap(),
+    );
+    let t3 = arr(&[1, 2, 2, 2, 1], r.vec(8));
+    let ft3 = arr(&[2, 2, 2, 1, 1], r.vec(8));
+    same(
+        ivy::conv3d_transpose(&t3, &ft3, 1, Padding::from(1)).unwrap(),
+        ivy::conv3d_transpose(&t3, &ft3, 1, "1").unwrap(),
+    );
+
+    // Pools: padding up to half the window.
+    same(
+        ivy::max_pool1d(&x1, 3, 1, Padding::from([(1, 1)])).unwrap(),
+        ivy::max_pool1d(&x1, 3, 1, "[(1, 1)]").unwrap(),
+    );
+    same(
+        ivy::avg_pool1d(&x1, 3, 2, Padding::from(1)).unwrap(),
+        ivy::avg_pool1d(&x1, 3, 2, "1").unwrap(),
+    );
+    let pp2 = [(1i64, 0i64), (0, 1)];
+    same(
+        ivy::max_pool2d(&x2, [2, 3], [2, 1], Padding::from(pp2)).unwrap(),
+        ivy::max_pool2d(&x2, [2, 3], [2, 1], "[(1, 0), (0, 1)]").unwrap(),
+    );
+    same(
+        ivy::avg_pool2d(&x2, [2, 3], [2, 1], Padding::from(pp2)).unwrap(),
+        ivy::avg_pool2d(&x2, [2, 3], [2, 1], "[(1, 0), (0, 1)]").unwrap(),
+    );
+    same(
+        ivy::max_pool3d(&x3, 2, 1, Padding::from([(1, 0), (0, 1), (1, 1)])).unwrap(),
+        ivy::max_pool3d(&x3, 2, 1, "1,0,0,1,1,1").unwrap(),
+    );
+    same(
+        ivy::avg_pool3d(&x3, 2, 1, Padding::from(1)).unwrap(),
+        ivy::avg_pool3d(&x3, 2, 1, "1").unwrap(),
+    );
+
+    // Negative padding is refused, naming the op.
+    let e = ivy::conv1d(&x1, &f1, 1, Padding::from([(-1, 0)])).unwrap_err();
+    assert!(e.to_string().contains("conv1d"), "{e}");
+}
+
 #[test]
 fn adaptive_pools_match_pytorch_windows() {
     let mut r = Lcg(61);
