@@ -16,7 +16,7 @@
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
-use crate::args::{ArrayLike, Ints, Splits};
+use crate::args::{ArrayLike, Contraction, Ints, Splits};
 use crate::array::Array;
 use crate::backend::BackendEntry;
 use crate::device::{Device, DeviceSet};
@@ -561,6 +561,8 @@ pub enum Value {
     Ints(Ints),
     /// How to split.
     Splits(Splits),
+    /// What `tensordot` contracts.
+    Contraction(Contraction),
     /// An index (`get_item`, `set_item`).
     Index(Index),
     /// A dtype.
@@ -648,6 +650,22 @@ impl From<Ints> for Value {
 impl From<Shape> for Value {
     fn from(s: Shape) -> Value {
         Value::Ints(Ints::from(&s))
+    }
+}
+
+impl From<Contraction> for Value {
+    fn from(c: Contraction) -> Value {
+        Value::Contraction(c)
+    }
+}
+
+impl FromValue for Contraction {
+    fn from_value(op: &str, param: &str, v: &Value) -> Result<Contraction> {
+        match v {
+            Value::Contraction(c) => Ok(c.clone()),
+            Value::Scalar(Scalar::Int(i)) => Ok(Contraction::Count(*i as i64)),
+            other => Err(mismatch(op, param, "a number of axes or a pair of axis lists", other)),
+        }
     }
 }
 

@@ -466,18 +466,26 @@ category linear_algebra {
         ivy::matmul(&scaled, &ivy::matrix_transpose_with(&u, adj)?)
     }
 
-    /// The tensor contraction of `x1` and `x2`: over the last `axes` axes
-    /// of `x1` and the first `axes` of `x2`, or, when `x1_axes` and
-    /// `x2_axes` are given (Python's pair-of-lists form of `axes`), over
-    /// those axes pairwise. The free axes of `x1` then those of `x2` remain.
+    /// The tensor contraction of `x1` and `x2` (Ivy's and NumPy's
+    /// `tensordot`): `axes` is a number `n` (the last `n` axes of `x1` with
+    /// the first `n` of `x2`) or a pair of axis lists contracted pairwise,
+    /// NumPy's `axes=([1, 0], [0, 1])` (an [`ivy::Contraction`](crate::Contraction),
+    /// built from either). `x1_axes` and `x2_axes`, given together, are the
+    /// pair in keyword form and replace `axes`. The free axes of `x1` then
+    /// those of `x2` remain.
     ///
     /// ```
     /// let a = ivy::array![[1, 2], [3, 4]];
     /// assert_eq!(ivy::tensordot(&a, &a)?.item()?, ivy::Scalar::Int(30));
     /// let m = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().axes(1))?;
     /// assert_eq!(m, ivy::array![[7, 10], [15, 22]]);
-    /// let t = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().x1_axes([0]).x2_axes([0]))?;
+    /// let t = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().axes(([0], [0])))?;
     /// assert_eq!(t, ivy::array![[10, 14], [14, 20]]);
+    /// // sum_ij a_ij a_ji = 1 + 2 * 3 + 3 * 2 + 16.
+    /// let full = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().axes(([1, 0], [0, 1])))?;
+    /// assert_eq!(full.item()?, ivy::Scalar::Int(29));
+    /// let kw = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().x1_axes([0]).x2_axes([0]))?;
+    /// assert_eq!(kw, t);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
@@ -486,21 +494,20 @@ category linear_algebra {
     fn tensordot(
         x1: Array,
         x2: Array,
-        #[default(2)] axes: i64,
+        #[default(2)] axes: Contraction,
         #[default(None)] x1_axes: Option<Ints>,
         #[default(None)] x2_axes: Option<Ints>,
     ) -> Array {
         let op = "tensordot";
         let shapes = || vec![x1.shape().clone(), x2.shape().clone()];
         let (n1, n2) = (x1.ndim(), x2.ndim());
-        let (a1, a2): (Vec<usize>, Vec<usize>) = match (x1_axes, x2_axes) {
-            (Some(p), Some(q)) => {
-                let norm = |v: &ivy::Ints, nd: usize| -> ivy::Result<Vec<usize>> {
-                    v.as_slice().iter().map(|&a| ivy::shape::normalize_axis(op, a, nd)).collect()
-                };
-                (norm(p, n1)?, norm(q, n2)?)
-            }
-            (None, None) => {
+        let norm = |v: &[i64], nd: usize| -> ivy::Result<Vec<usize>> {
+            v.iter().map(|&a| ivy::shape::normalize_axis(op, a, nd)).collect()
+        };
+        let (a1, a2): (Vec<usize>, Vec<usize>) = match (x1_axes, x2_axes, axes) {
+            (Some(p), Some(q), _) => (norm(p.as_slice(), n1)?, norm(q.as_slice(), n2)?),
+            (None, None, ivy::Contraction::Pairs(p, q)) => (norm(p, n1)?, norm(q, n2)?),
+            (None, None, &ivy::Contraction::Count(axes)) => {
                 let k = usize::try_from(axes).map_err(|_| ivy::Error::invalid(op, format!("axes must be non-negative, got {axes}")))?;
                 if k > n1 || k > n2 {
                     return Err(ivy::Error::shape(op, format!("cannot contract {k} axes"), shapes()));
