@@ -194,7 +194,8 @@ fn real_views(op: &str, outs: Vec<Array>) -> ivy::Result<Vec<Array>> {
         ("eig", [w, v]) => vec![w.clone(), paired(v, v)?],
         ("eigh", [w, v]) if complex => vec![w.clone(), paired(v, v)?],
         ("svd", [u, s, vh]) if complex => {
-            let v = ivy::matrix_transpose_with(vh, ivy::opts::MatrixTranspose::new().conjugate(true))?;
+            let v =
+                ivy::matrix_transpose_with(vh, ivy::opts::MatrixTranspose::new().conjugate(true))?;
             let k = s.shape().dims().last().copied().unwrap_or(0);
             let thin = |a: &Array| -> ivy::Result<Array> {
                 let idx = Array::from_shape_vec([k], (0..k as i64).collect::<Vec<_>>())?;
@@ -626,7 +627,10 @@ fn decompositions_match_finite_differences_on_more_shapes_and_complex_inputs() {
 /// gradient is an error naming the op, not a number.
 #[test]
 fn undetermined_decomposition_derivatives_are_refused() {
-    let x = array_f64(&ivy::Shape::from([3, 2]), vec![1.0, 2.0, 3.0, 4.0, 5.0, 7.0]);
+    let x = array_f64(
+        &ivy::Shape::from([3, 2]),
+        vec![1.0, 2.0, 3.0, 4.0, 5.0, 7.0],
+    );
     let complete = ivy::grad(|xs: &Vec<Array>| {
         let (q, r) = ivy::qr_with(&xs[0], ivy::opts::Qr::new().mode("complete"))?;
         ivy::add(&ivy::sum(&q)?, &ivy::sum(&r)?)

@@ -1330,7 +1330,8 @@ fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
     let mha = |o: opts::MultiHeadAttention| ivy::multi_head_attention_with(&q, o).unwrap();
     let base = || opts::MultiHeadAttention::new().key(kv.clone()).num_heads(h);
     let append = |x: &Array, row: &Array| {
-        let row = ivy::broadcast_to(&ivy::reshape(row, [1, 1, e as i64]).unwrap(), [b, 1, e]).unwrap();
+        let row =
+            ivy::broadcast_to(&ivy::reshape(row, [1, 1, e as i64]).unwrap(), [b, 1, e]).unwrap();
         ivy::concat_with([x, &row], opts::Concat::new().axis(Some(1))).unwrap()
     };
 
@@ -1349,7 +1350,11 @@ fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
 
     // Both, with a key padding mask: the padded key gets no weight, the
     // appended ones (bias, then zeros) are attended.
-    let pad = Array::from_shape_vec(ivy::Shape::from([b, s]), vec![false, true, false, false, false, false, false, true]).unwrap();
+    let pad = Array::from_shape_vec(
+        ivy::Shape::from([b, s]),
+        vec![false, true, false, false, false, false, false, true],
+    )
+    .unwrap();
     let o = base()
         .bias_k(bk.clone())
         .bias_v(bv.clone())
@@ -1379,10 +1384,17 @@ fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
         let y = ivy::permute_dims(&y, [0, 2, 1, 3]).unwrap();
         ivy::reshape(&y, [(b * h) as i64, s as i64, (e / h) as i64]).unwrap()
     };
-    let with_in = || base().in_proj_weights(w_in.clone()).in_proj_bias(b_in.clone());
+    let with_in = || {
+        base()
+            .in_proj_weights(w_in.clone())
+            .in_proj_bias(b_in.clone())
+    };
     let (want, _) = mha(with_in());
     let other = arr(&[b, s, e], r.vec(b * s * e));
-    let (out, _) = mha(with_in().key(other).static_k(proj(&kv, 1)).static_v(proj(&kv, 2)));
+    let (out, _) = mha(with_in()
+        .key(other)
+        .static_k(proj(&kv, 1))
+        .static_v(proj(&kv, 2)));
     close(&vals(&out), &vals(&want), 1e-12);
 
     // Refused: half a bias, a bias with static keys, a static key of the
@@ -1392,7 +1404,10 @@ fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
         assert!(e.to_string().contains("multi_head_attention"), "{e}");
     };
     err(base().bias_k(bk.clone()));
-    err(base().bias_k(bk.clone()).bias_v(bv.clone()).static_k(proj(&kv, 1)));
+    err(base()
+        .bias_k(bk.clone())
+        .bias_v(bv.clone())
+        .static_k(proj(&kv, 1)));
     err(base().static_k(arr(&[h, s, e / h], r.vec(h * s * e / h))));
     err(base().bias_k(arr(&[e + 1], r.vec(e + 1))).bias_v(bv));
 }
@@ -1427,17 +1442,35 @@ fn typed_explicit_padding_matches_the_string_and_zero_padding_on_every_conv_and_
 
     let y = ivy::conv1d(&x1, &f1, 1, Padding::from(p1)).unwrap();
     same(y.clone(), ivy::conv1d(&x1, &f1, 1, "[(2, 1)]").unwrap());
-    same(y, ivy::conv1d(&zero_pad(&x1, &p1), &f1, 1, "VALID").unwrap());
+    same(
+        y,
+        ivy::conv1d(&zero_pad(&x1, &p1), &f1, 1, "VALID").unwrap(),
+    );
     let y = ivy::conv2d(&x2, &f2, [2, 1], Padding::from(p2)).unwrap();
-    same(y, ivy::conv2d(&zero_pad(&x2, &p2), &f2, [2, 1], "VALID").unwrap());
+    same(
+        y,
+        ivy::conv2d(&zero_pad(&x2, &p2), &f2, [2, 1], "VALID").unwrap(),
+    );
     let y = ivy::conv3d(&x3, &f3, 1, Padding::from(1)).unwrap();
-    same(y, ivy::conv3d(&zero_pad(&x3, &p3), &f3, 1, "VALID").unwrap());
+    same(
+        y,
+        ivy::conv3d(&zero_pad(&x3, &p3), &f3, 1, "VALID").unwrap(),
+    );
     let y = ivy::depthwise_conv2d(&x2, &fd, 1, Padding::from(p2.to_vec())).unwrap();
-    same(y, ivy::depthwise_conv2d(&zero_pad(&x2, &p2), &fd, 1, "VALID").unwrap());
+    same(
+        y,
+        ivy::depthwise_conv2d(&zero_pad(&x2, &p2), &fd, 1, "VALID").unwrap(),
+    );
     let y = ivy::conv_general_dilated(&x2, &f2, [1], Padding::from(p2)).unwrap();
-    same(y, ivy::conv_general_dilated(&zero_pad(&x2, &p2), &f2, [1], "VALID").unwrap());
+    same(
+        y,
+        ivy::conv_general_dilated(&zero_pad(&x2, &p2), &f2, [1], "VALID").unwrap(),
+    );
     let y = ivy::conv(&x2, &f2, [1], Padding::from(p2)).unwrap();
-    same(y, ivy::conv(&zero_pad(&x2, &p2), &f2, [1], "VALID").unwrap());
+    same(
+        y,
+        ivy::conv(&zero_pad(&x2, &p2), &f2, [1], "VALID").unwrap(),
+    );
 
     // The transposes read explicit padding as the padding of the forward
     // convolution they undo: the typed form gives what the string gives.

@@ -245,13 +245,14 @@ fn norms_powers_and_products() {
     let n2 = ivy::tensordot_with(&a, &c3, opts::Tensordot::new().axes(2)).unwrap();
     let p2 = ivy::tensordot_with(&a, &c3, opts::Tensordot::new().axes(([1, 2], [0, 1]))).unwrap();
     assert_eq!(n2, p2);
-    let neg = ivy::tensordot_with(&a, &c3, opts::Tensordot::new().axes(([-2, -1], [0, 1]))).unwrap();
+    let neg =
+        ivy::tensordot_with(&a, &c3, opts::Tensordot::new().axes(([-2, -1], [0, 1]))).unwrap();
     assert_eq!(neg, p2);
     for bad in [
-        opts::Tensordot::new().axes(([2], [0])),       // lengths 4 and 3 differ
-        opts::Tensordot::new().axes(([1, 2], [0])),    // one axis against two
+        opts::Tensordot::new().axes(([2], [0])), // lengths 4 and 3 differ
+        opts::Tensordot::new().axes(([1, 2], [0])), // one axis against two
         opts::Tensordot::new().axes(([1, 1], [0, 0])), // repeated axes
-        opts::Tensordot::new().axes(([5], [0])),       // out of range
+        opts::Tensordot::new().axes(([5], [0])), // out of range
         opts::Tensordot::new().axes(-1),
     ] {
         let e = ivy::tensordot_with(&a, &c3, bad).unwrap_err();

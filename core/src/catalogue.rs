@@ -664,7 +664,12 @@ impl FromValue for Contraction {
         match v {
             Value::Contraction(c) => Ok(c.clone()),
             Value::Scalar(Scalar::Int(i)) => Ok(Contraction::Count(*i as i64)),
-            other => Err(mismatch(op, param, "a number of axes or a pair of axis lists", other)),
+            other => Err(mismatch(
+                op,
+                param,
+                "a number of axes or a pair of axis lists",
+                other,
+            )),
         }
     }
 }

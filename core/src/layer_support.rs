@@ -1598,7 +1598,10 @@ fn static_heads(op: &str, what: &str, a: &Array, b: usize, h: usize) -> Result<A
     if a.ndim() != 3 || d[0] != b * h {
         return Err(Error::shape(
             op,
-            format!("{what} must be [batch * num_heads = {}, length, head size]", b * h),
+            format!(
+                "{what} must be [batch * num_heads = {}, length, head size]",
+                b * h
+            ),
             vec![a.shape().clone()],
         ));
     }

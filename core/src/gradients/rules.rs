@@ -1007,7 +1007,10 @@ pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) ->
 
 /// The columns `start..end` of the matrices `x`.
 fn columns(x: &Array, start: usize, end: usize) -> Result<Array> {
-    let idx = Array::from_shape_vec([end - start], (start as i64..end as i64).collect::<Vec<_>>())?;
+    let idx = Array::from_shape_vec(
+        [end - start],
+        (start as i64..end as i64).collect::<Vec<_>>(),
+    )?;
     ivy::take_with(x, &idx, opts::Take::new().axis(-1))
 }
 
@@ -1049,10 +1052,17 @@ fn real_diagonal(x: &Array) -> Result<Array> {
 pub fn qr_grad(gs: &[Array], outs: &[Array], x: &Array, mode: &str) -> Result<Array> {
     let (Some(gq), Some(gr), Some(q), Some(r)) = (gs.first(), gs.get(1), outs.first(), outs.get(1))
     else {
-        return Err(Error::invalid("qr", "expected two cotangents and two results"));
+        return Err(Error::invalid(
+            "qr",
+            "expected two cotangents and two results",
+        ));
     };
     let &[.., m, n] = x.shape().dims() else {
-        return Err(Error::shape("qr", "needs matrices", vec![x.shape().clone()]));
+        return Err(Error::shape(
+            "qr",
+            "needs matrices",
+            vec![x.shape().clone()],
+        ));
     };
     if mode == "complete" && m > n {
         return Err(Error::shape(
@@ -1112,7 +1122,10 @@ fn qr_grad_square_or_tall(gq: &Array, gr: &Array, q: &Array, r: &Array) -> Resul
 pub fn eig_grad(gs: &[Array], outs: &[Array], x: &Array) -> Result<Array> {
     let (Some(gw), Some(gv), Some(w), Some(v)) = (gs.first(), gs.get(1), outs.first(), outs.get(1))
     else {
-        return Err(Error::invalid("eig", "expected two cotangents and two results"));
+        return Err(Error::invalid(
+            "eig",
+            "expected two cotangents and two results",
+        ));
     };
     let vh = adjoint(v)?;
     let vhgv = ivy::matmul(&vh, gv)?;
