@@ -1412,13 +1412,13 @@ fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
     err(base().bias_k(arr(&[e + 1], r.vec(e + 1))).bias_v(bv));
 }
 
-/// Ivy's typed explicit paddings (`layer_support::Padding`: an integer or
-/// a `(before, after)` pair per spatial dimension) give every convolution
-/// and pool what the padding string gives; for the convolutions that is
-/// zero padding followed by `"VALID"`.
+/// Ivy's typed explicit paddings (an integer, or a `(before, after)` pair
+/// per spatial dimension, directly or as a `Padding`) give every
+/// convolution and pool what the padding string gives; for the
+/// convolutions that is zero padding followed by `"VALID"`.
 #[test]
 fn typed_explicit_padding_matches_the_string_and_zero_padding_on_every_conv_and_pool() {
-    use ivy::layer_support::Padding;
+    use ivy::Padding;
     let mut r = Lcg(71);
     let x1 = arr(&[1, 6, 2], r.vec(12));
     let x2 = arr(&[1, 5, 4, 2], r.vec(40));
@@ -1440,18 +1440,18 @@ fn typed_explicit_padding_matches_the_string_and_zero_padding_on_every_conv_and_
     let p2 = [(1i64, 0i64), (2, 1)];
     let p3 = [(1i64, 1i64); 3];
 
-    let y = ivy::conv1d(&x1, &f1, 1, Padding::from(p1)).unwrap();
+    let y = ivy::conv1d(&x1, &f1, 1, p1).unwrap();
     same(y.clone(), ivy::conv1d(&x1, &f1, 1, "[(2, 1)]").unwrap());
     same(
         y,
         ivy::conv1d(&zero_pad(&x1, &p1), &f1, 1, "VALID").unwrap(),
     );
-    let y = ivy::conv2d(&x2, &f2, [2, 1], Padding::from(p2)).unwrap();
+    let y = ivy::conv2d(&x2, &f2, [2, 1], p2).unwrap();
     same(
         y,
         ivy::conv2d(&zero_pad(&x2, &p2), &f2, [2, 1], "VALID").unwrap(),
     );
-    let y = ivy::conv3d(&x3, &f3, 1, Padding::from(1)).unwrap();
+    let y = ivy::conv3d(&x3, &f3, 1, 1).unwrap();
     same(
         y,
         ivy::conv3d(&zero_pad(&x3, &p3), &f3, 1, "VALID").unwrap(),
@@ -1499,7 +1499,7 @@ fn typed_explicit_padding_matches_the_string_and_zero_padding_on_every_conv_and_
 
     // Pools: padding up to half the window.
     same(
-        ivy::max_pool1d(&x1, 3, 1, Padding::from([(1, 1)])).unwrap(),
+        ivy::max_pool1d(&x1, 3, 1, [(1, 1)]).unwrap(),
         ivy::max_pool1d(&x1, 3, 1, "[(1, 1)]").unwrap(),
     );
     same(
@@ -1520,7 +1520,7 @@ fn typed_explicit_padding_matches_the_string_and_zero_padding_on_every_conv_and_
         ivy::max_pool3d(&x3, 2, 1, "1,0,0,1,1,1").unwrap(),
     );
     same(
-        ivy::avg_pool3d(&x3, 2, 1, Padding::from(1)).unwrap(),
+        ivy::avg_pool3d(&x3, 2, 1, 1).unwrap(),
         ivy::avg_pool3d(&x3, 2, 1, "1").unwrap(),
     );
 

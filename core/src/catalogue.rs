@@ -653,6 +653,27 @@ impl From<Shape> for Value {
     }
 }
 
+impl From<crate::Padding> for Value {
+    fn from(p: crate::Padding) -> Value {
+        Value::Str(p.as_str().to_string())
+    }
+}
+
+impl FromValue for crate::Padding {
+    fn from_value(op: &str, param: &str, v: &Value) -> Result<crate::Padding> {
+        match v {
+            Value::Str(s) => Ok(crate::Padding::from(s.as_str())),
+            Value::Scalar(Scalar::Int(i)) => Ok(crate::Padding::from(*i as i64)),
+            other => Err(mismatch(
+                op,
+                param,
+                "a padding (a string or a number)",
+                other,
+            )),
+        }
+    }
+}
+
 impl From<Contraction> for Value {
     fn from(c: Contraction) -> Value {
         Value::Contraction(c)

@@ -169,22 +169,24 @@ fn to_usize(v: &[i64]) -> Vec<usize> {
     v.iter().map(|&x| x.max(0) as usize).collect()
 }
 
-/// The explicit `padding` of the convolutions and pools in Ivy's typed
-/// forms (`int`, or a `(before, after)` pair per spatial dimension), for
-/// the ops' `padding` argument, which takes a string: it converts into the
-/// string [`padding_pairs`] reads (`"SAME"` and `"VALID"` are passed as
-/// they are). Negative values are refused by the op that gets them.
+/// The `padding` of the convolutions and pools (Ivy's `Union[str, int,
+/// Sequence[Tuple[int, int]]]`): a string (`"SAME"`, `"VALID"`, or
+/// integers as [`padding_pairs`] reads them), a number for every side, or a
+/// `(before, after)` pair per spatial dimension. Held as the string
+/// [`padding_pairs`] reads; negative values are refused by the op that
+/// gets them.
 ///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
-/// use ivy::layer_support::Padding;
-/// assert_eq!(String::from(Padding::from([(1, 1), (0, 2)])), "[(1, 1), (0, 2)]");
-/// assert_eq!(String::from(Padding::from(3)), "3");
+/// use ivy::Padding;
+/// assert_eq!(Padding::from([(1, 1), (0, 2)]).as_str(), "[(1, 1), (0, 2)]");
+/// assert_eq!(Padding::from(3).as_str(), "3");
 /// // x [1, 3, 1] padded with (1, 0): windows [0, 1], [1, 2], [2, 3].
 /// let x = ivy::reshape(&ivy::array![1.0, 2.0, 3.0], [1, 3, 1])?;
 /// let f = ivy::ones([2, 1, 1])?;
-/// let y = ivy::conv1d(&x, &f, 1, Padding::from([(1, 0)]))?;
+/// let y = ivy::conv1d(&x, &f, 1, [(1, 0)])?;
 /// assert_eq!(y.to_vec::<f32>()?, vec![1.0, 3.0, 5.0]);
+/// assert_eq!(ivy::conv1d(&x, &f, 1, "[(1, 0)]")?, y);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -230,6 +232,30 @@ impl From<Vec<(i64, i64)>> for Padding {
 impl From<&str> for Padding {
     fn from(s: &str) -> Padding {
         Padding(s.to_string())
+    }
+}
+
+impl From<String> for Padding {
+    fn from(s: String) -> Padding {
+        Padding(s)
+    }
+}
+
+impl From<&String> for Padding {
+    fn from(s: &String) -> Padding {
+        Padding(s.clone())
+    }
+}
+
+impl Padding {
+    /// The padding as the string [`padding_pairs`] reads.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// assert_eq!(ivy::Padding::from("SAME").as_str(), "SAME");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 }
 

@@ -68,6 +68,7 @@ pub use catalogue::{
 };
 pub use control_flow::{Condition, for_loop, if_else, vmap, while_loop};
 pub use ivy_macros::{kernels, op};
+pub use layer_support::Padding;
 pub use nest::{
     IndexKey, MultiMapOptions, Nest, NestedMapOptions, all_nested_indices, copy_nest,
     duplicate_array_index_chains, duplicate_leaf_index_chains, index_nest,

@@ -251,6 +251,9 @@ pub enum ParamKind {
     /// What `tensordot` contracts: a number of axes, or a pair of axis
     /// lists.
     Contraction,
+    /// The padding of a convolution or pool: `"SAME"`, `"VALID"`, a number
+    /// or `(before, after)` pairs.
+    Padding,
     /// An index (`x[1:3, ..., None]`): integers, slices, `...`, new axes and
     /// integer or boolean arrays.
     Index,
@@ -291,6 +294,7 @@ impl ParamKind {
             ParamKind::Ints => "Ints".into(),
             ParamKind::Splits => "Splits".into(),
             ParamKind::Contraction => "Contraction".into(),
+            ParamKind::Padding => "Padding".into(),
             ParamKind::Index => "Index".into(),
             ParamKind::Dtype => "Dtype".into(),
             ParamKind::Device => "Device".into(),
@@ -317,6 +321,7 @@ impl ParamKind {
         "Ints",
         "Splits",
         "Contraction",
+        "Padding",
         "Index",
         "Dtype",
         "Device",

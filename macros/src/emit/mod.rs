@@ -158,6 +158,7 @@ pub fn api_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Axes | ParamKind::Permutation | ParamKind::Ints => quote!(#k::Ints),
         ParamKind::Splits => quote!(#k::Splits),
         ParamKind::Contraction => quote!(#k::Contraction),
+        ParamKind::Padding => quote!(#k::Padding),
         ParamKind::Index => quote!(#k::Index),
         ParamKind::Dtype => quote!(#k::Dtype),
         ParamKind::Device => quote!(#k::Device),
@@ -181,6 +182,7 @@ pub fn positional_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         | ParamKind::Ints
         | ParamKind::Splits
         | ParamKind::Contraction
+        | ParamKind::Padding
         | ParamKind::Index
         | ParamKind::Scalar
         | ParamKind::Float
@@ -204,6 +206,7 @@ pub fn body_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Axes | ParamKind::Permutation | ParamKind::Ints => quote!(&#k::Ints),
         ParamKind::Splits => quote!(&#k::Splits),
         ParamKind::Contraction => quote!(&#k::Contraction),
+        ParamKind::Padding => quote!(&#k::Padding),
         ParamKind::Index => quote!(&#k::Index),
         ParamKind::Str => quote!(&str),
         ParamKind::Option(inner) => {
@@ -225,6 +228,7 @@ pub fn kernel_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Ints => quote!(&[i64]),
         ParamKind::Splits => quote!(&#k::Splits),
         ParamKind::Contraction => quote!(&#k::Contraction),
+        ParamKind::Padding => quote!(&#k::Padding),
         ParamKind::Index => quote!(&#k::Index),
         ParamKind::Str => quote!(&str),
         ParamKind::Option(inner) => {
@@ -368,6 +372,7 @@ pub fn example_value(op: &Op, p: &Param) -> String {
         ParamKind::Permutation => "[1, 0]".into(),
         ParamKind::Splits => "2usize".into(),
         ParamKind::Contraction => "([1], [0])".into(),
+        ParamKind::Padding => "\"VALID\"".into(),
         ParamKind::Index => "ivy::s![0]".into(),
         ParamKind::Dtype => "ivy::Dtype::Float32".into(),
         ParamKind::Device => "ivy::Device::Cpu".into(),

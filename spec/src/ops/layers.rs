@@ -12,12 +12,10 @@ category layers {
     //! `"NHWC"`, `"NDHWC"`, or `"channel_last"`), with `data_format` for
     //! channel-first; convolution filters are `[*kernel, d_in / groups,
     //! d_out]` (`filter_format = "channel_last"`) or `[d_out, d_in / groups,
-    //! *kernel]` (`"channel_first"`). `padding` is a string: `"SAME"`,
-    //! `"VALID"`, or integers (one for all sides, one per spatial dimension,
-    //! or a `(before, after)` pair per dimension: `"[(1, 1), (0, 2)]"`).
-    //! Ivy's typed forms convert into those strings with
-    //! [`layer_support::Padding`](crate::layer_support::Padding):
-    //! `Padding::from([(1, 1), (0, 2)])`, `Padding::from(1)`.
+    //! *kernel]` (`"channel_first"`). `padding` is a [`Padding`](crate::Padding),
+    //! as Ivy's: `"SAME"`, `"VALID"`, a number for every side (`1`), or a
+    //! `(before, after)` pair per spatial dimension (`[(1, 1), (0, 2)]`;
+    //! also as a string, `"[(1, 1), (0, 2)]"`).
     //! Every convolution and pool is built on [`im2col`](crate::im2col) and
     //! [`col2im`](crate::col2im), whose derivatives are each other, so all of
     //! them are differentiable to any order.
@@ -247,7 +245,7 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(2usize)] dims: usize,
         #[default("channel_last")] data_format: Str,
         #[default("channel_last")] filter_format: Str,
@@ -256,7 +254,7 @@ category layers {
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_dilated("conv_general_dilated", x, filters, strides, padding, dims, data_format, filter_format, feature_group_count, x_dilations, dilations, bias)
+        ivy::layer_support::conv_general_dilated("conv_general_dilated", x, filters, strides, padding.as_str(), dims, data_format, filter_format, feature_group_count, x_dilations, dilations, bias)
     }
 
     /// The 1-d convolution: [`conv_general_dilated`](crate::conv_general_dilated)
@@ -280,14 +278,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NWC")] data_format: Str,
         #[default("channel_last")] filter_format: Str,
         #[default(None)] x_dilations: Option<Ints>,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_dilated("conv1d", x, filters, strides, padding, 1, data_format, filter_format, 1, x_dilations, dilations, bias)
+        ivy::layer_support::conv_general_dilated("conv1d", x, filters, strides, padding.as_str(), 1, data_format, filter_format, 1, x_dilations, dilations, bias)
     }
 
     /// The 2-d convolution: `x` `[N, H, W, d_in]` (`"NHWC"`, or `"NCHW"`),
@@ -310,14 +308,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NHWC")] data_format: Str,
         #[default("channel_last")] filter_format: Str,
         #[default(None)] x_dilations: Option<Ints>,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_dilated("conv2d", x, filters, strides, padding, 2, data_format, filter_format, 1, x_dilations, dilations, bias)
+        ivy::layer_support::conv_general_dilated("conv2d", x, filters, strides, padding.as_str(), 2, data_format, filter_format, 1, x_dilations, dilations, bias)
     }
 
     /// The 3-d convolution: `x` `[N, D, H, W, d_in]` (`"NDHWC"`, or
@@ -338,14 +336,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NDHWC")] data_format: Str,
         #[default("channel_last")] filter_format: Str,
         #[default(None)] x_dilations: Option<Ints>,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_dilated("conv3d", x, filters, strides, padding, 3, data_format, filter_format, 1, x_dilations, dilations, bias)
+        ivy::layer_support::conv_general_dilated("conv3d", x, filters, strides, padding.as_str(), 3, data_format, filter_format, 1, x_dilations, dilations, bias)
     }
 
     /// The depthwise 2-d convolution: each of the `d_in` channels of `x`
@@ -368,11 +366,11 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NHWC")] data_format: Str,
         #[default(None)] dilations: Option<Ints>,
     ) -> Array {
-        ivy::layer_support::depthwise_conv2d(x, filters, strides, padding, data_format, dilations)
+        ivy::layer_support::depthwise_conv2d(x, filters, strides, padding.as_str(), data_format, dilations)
     }
 
     /// The transposed (fractionally strided) convolution over `dims`
@@ -404,7 +402,7 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(2usize)] dims: usize,
         #[default(None)] output_shape: Option<Ints>,
         #[default("channel_last")] filter_format: Str,
@@ -413,7 +411,7 @@ category layers {
         #[default(1usize)] feature_group_count: usize,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_transpose("conv_general_transpose", x, filters, strides, padding, dims, output_shape, filter_format, data_format, dilations, feature_group_count, bias)
+        ivy::layer_support::conv_general_transpose("conv_general_transpose", x, filters, strides, padding.as_str(), dims, output_shape, filter_format, data_format, dilations, feature_group_count, bias)
     }
 
     /// The 1-d transposed convolution: `x` `[N, W, d_in]` (`"NWC"`, or
@@ -436,14 +434,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(None)] output_shape: Option<Ints>,
         #[default("channel_last")] filter_format: Str,
         #[default("NWC")] data_format: Str,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_transpose("conv1d_transpose", x, filters, strides, padding, 1, output_shape, filter_format, data_format, dilations, 1, bias)
+        ivy::layer_support::conv_general_transpose("conv1d_transpose", x, filters, strides, padding.as_str(), 1, output_shape, filter_format, data_format, dilations, 1, bias)
     }
 
     /// The 2-d transposed convolution: `x` `[N, H, W, d_in]` (`"NHWC"`, or
@@ -464,14 +462,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(None)] output_shape: Option<Ints>,
         #[default("channel_last")] filter_format: Str,
         #[default("NHWC")] data_format: Str,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_transpose("conv2d_transpose", x, filters, strides, padding, 2, output_shape, filter_format, data_format, dilations, 1, bias)
+        ivy::layer_support::conv_general_transpose("conv2d_transpose", x, filters, strides, padding.as_str(), 2, output_shape, filter_format, data_format, dilations, 1, bias)
     }
 
     /// The 3-d transposed convolution: `x` `[N, D, H, W, d_in]`
@@ -493,14 +491,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(None)] output_shape: Option<Ints>,
         #[default("channel_last")] filter_format: Str,
         #[default("NDHWC")] data_format: Str,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_transpose("conv3d_transpose", x, filters, strides, padding, 3, output_shape, filter_format, data_format, dilations, 1, bias)
+        ivy::layer_support::conv_general_transpose("conv3d_transpose", x, filters, strides, padding.as_str(), 3, output_shape, filter_format, data_format, dilations, 1, bias)
     }
 
     /// A convolution or (with `transpose`) a transposed convolution over
@@ -525,7 +523,7 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(false)] transpose: bool,
         #[default(2usize)] dims: usize,
         #[default(None)] output_shape: Option<Ints>,
@@ -540,9 +538,9 @@ category layers {
             if x_dilations.is_some() {
                 return Err(ivy::Error::invalid("conv", "x_dilations cannot be combined with transpose"));
             }
-            ivy::layer_support::conv_general_transpose("conv", x, filters, strides, padding, dims, output_shape, filter_format, data_format, dilations, feature_group_count, bias)
+            ivy::layer_support::conv_general_transpose("conv", x, filters, strides, padding.as_str(), dims, output_shape, filter_format, data_format, dilations, feature_group_count, bias)
         } else {
-            ivy::layer_support::conv_general_dilated("conv", x, filters, strides, padding, dims, data_format, filter_format, feature_group_count, x_dilations, dilations, bias)
+            ivy::layer_support::conv_general_dilated("conv", x, filters, strides, padding.as_str(), dims, data_format, filter_format, feature_group_count, x_dilations, dilations, bias)
         }
     }
 
@@ -567,12 +565,12 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NWC")] data_format: Str,
         #[default(None)] dilation: Option<Ints>,
         #[default(false)] ceil_mode: bool,
     ) -> Array {
-        ivy::layer_support::pool("max_pool1d", x, kernel, strides, padding, 1, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
+        ivy::layer_support::pool("max_pool1d", x, kernel, strides, padding.as_str(), 1, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
     }
 
     /// The 2-d max pool of `x` (`[N, H, W, C]`, or `"NCHW"`); see
@@ -592,12 +590,12 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NHWC")] data_format: Str,
         #[default(None)] dilation: Option<Ints>,
         #[default(false)] ceil_mode: bool,
     ) -> Array {
-        ivy::layer_support::pool("max_pool2d", x, kernel, strides, padding, 2, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
+        ivy::layer_support::pool("max_pool2d", x, kernel, strides, padding.as_str(), 2, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
     }
 
     /// The 3-d max pool of `x` (`[N, D, H, W, C]`, or `"NCDHW"`); see
@@ -616,12 +614,12 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NDHWC")] data_format: Str,
         #[default(None)] dilation: Option<Ints>,
         #[default(false)] ceil_mode: bool,
     ) -> Array {
-        ivy::layer_support::pool("max_pool3d", x, kernel, strides, padding, 3, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
+        ivy::layer_support::pool("max_pool3d", x, kernel, strides, padding.as_str(), 3, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
     }
 
     /// The 1-d average pool of `x` (`[N, W, C]`, or `"NCW"`): the mean of
@@ -644,13 +642,13 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NWC")] data_format: Str,
         #[default(false)] count_include_pad: bool,
         #[default(false)] ceil_mode: bool,
         #[default(None)] divisor_override: Option<f64>,
     ) -> Array {
-        ivy::layer_support::pool("avg_pool1d", x, kernel, strides, padding, 1, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
+        ivy::layer_support::pool("avg_pool1d", x, kernel, strides, padding.as_str(), 1, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
     }
 
     /// The 2-d average pool of `x` (`[N, H, W, C]`, or `"NCHW"`); see
@@ -671,13 +669,13 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NHWC")] data_format: Str,
         #[default(false)] count_include_pad: bool,
         #[default(false)] ceil_mode: bool,
         #[default(None)] divisor_override: Option<f64>,
     ) -> Array {
-        ivy::layer_support::pool("avg_pool2d", x, kernel, strides, padding, 2, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
+        ivy::layer_support::pool("avg_pool2d", x, kernel, strides, padding.as_str(), 2, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
     }
 
     /// The 3-d average pool of `x` (`[N, D, H, W, C]`, or `"NCDHW"`); see
@@ -696,13 +694,13 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NDHWC")] data_format: Str,
         #[default(false)] count_include_pad: bool,
         #[default(false)] ceil_mode: bool,
         #[default(None)] divisor_override: Option<f64>,
     ) -> Array {
-        ivy::layer_support::pool("avg_pool3d", x, kernel, strides, padding, 3, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
+        ivy::layer_support::pool("avg_pool3d", x, kernel, strides, padding.as_str(), 3, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
     }
 
     /// The 1-d adaptive average pool: `output_size` windows over the length
