@@ -658,6 +658,51 @@ mod tests {
     }
 
     #[test]
+    fn unit_columns_normalise_and_fix_the_phase() {
+        let c = Complex64::new;
+        // Columns (3, 4i) and (0, -2), row-major.
+        let mut v = vec![c(3.0, 0.0), c(0.0, 0.0), c(0.0, 4.0), c(-2.0, 0.0)];
+        unit_columns(&mut v, 2);
+        // Column 0: largest entry 4i becomes 0.8, the other 3 * (-i) / 5.
+        assert!((v[0] - c(0.0, -0.6)).norm() < 1e-15 && (v[2] - c(0.8, 0.0)).norm() < 1e-15);
+        assert!((v[1] - c(0.0, 0.0)).norm() < 1e-15 && (v[3] - c(1.0, 0.0)).norm() < 1e-15);
+    }
+
+    #[test]
+    fn real_diagonal_keeps_the_product_and_makes_r_ii_real() {
+        let c = Complex64::new;
+        let mut q =
+            Mat::<Complex64>::from_fn(2, 2, |i, j| if i == j { c(1.0, 0.0) } else { c(0.0, 0.0) });
+        let mut r = Mat::<Complex64>::from_fn(2, 2, |i, j| match (i, j) {
+            (0, 0) => c(0.0, 2.0),
+            (0, 1) => c(1.0, 1.0),
+            (1, 1) => c(-3.0, 0.0),
+            _ => c(0.0, 0.0),
+        });
+        let before = &q * &r;
+        real_diagonal(&mut q, &mut r, 2);
+        assert_eq!(r[(0, 0)], c(2.0, 0.0));
+        assert_eq!(r[(1, 1)], c(3.0, 0.0));
+        let after = &q * &r;
+        for i in 0..2 {
+            for j in 0..2 {
+                assert!((after[(i, j)] - before[(i, j)]).norm() < 1e-15);
+            }
+        }
+    }
+
+    #[test]
+    fn hermitian_from_lower_ignores_the_upper_triangle_and_imaginary_diagonal() {
+        let c = Complex64::new;
+        let a = [c(1.0, 5.0), c(9.0, 9.0), c(2.0, 3.0), c(4.0, -1.0)];
+        let h = hermitian_from_lower(MatRef::from_row_major_slice(&a, 2, 2));
+        assert_eq!(h[(0, 0)], c(1.0, 0.0));
+        assert_eq!(h[(1, 0)], c(2.0, 3.0));
+        assert_eq!(h[(0, 1)], c(2.0, -3.0));
+        assert_eq!(h[(1, 1)], c(4.0, 0.0));
+    }
+
+    #[test]
     fn broadcast_offset_repeats_length_one_axes() {
         assert_eq!(broadcast_offset(&[1, 2], &[3]), 2);
         assert_eq!(broadcast_offset(&[1, 2], &[1, 3]), 2);
