@@ -1409,7 +1409,56 @@ fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
         .bias_v(bv.clone())
         .static_k(proj(&kv, 1)));
     err(base().static_k(arr(&[h, s, e / h], r.vec(h * s * e / h))));
-    err(base().bias_k(arr(&[e + 1], r.vec(e + 1))).bias_v(bv));
+    err(base()
+        .bias_k(arr(&[e + 1], r.vec(e + 1)))
+        .bias_v(bv.clone()));
+
+    // The gradient reaches bias_k, bias_v and static_v (central differences).
+    let sv = proj(&kv, 2);
+    let loss = |xs: &Vec<Array>| -> ivy::Result<Array> {
+        let o = opts::MultiHeadAttention::new()
+            .key(kv.clone())
+            .num_heads(h)
+            .in_proj_weights(w_in.clone())
+            .bias_k(xs[0].clone())
+            .bias_v(xs[1].clone())
+            .add_zero_attn(true);
+        let (out, _) = ivy::multi_head_attention_with(&q, o)?;
+        let o2 = opts::MultiHeadAttention::new()
+            .key(kv.clone())
+            .num_heads(h)
+            .in_proj_weights(w_in.clone())
+            .static_k(proj(&kv, 1))
+            .static_v(xs[2].clone());
+        let (out2, _) = ivy::multi_head_attention_with(&q, o2)?;
+        let wts = ivy::sin(&ivy::arange(b * l * e)?.reshape([b, l, e])?)?;
+        let wts = ivy::astype(&wts, Dtype::Float64)?;
+        ivy::add(
+            &ivy::sum(&ivy::multiply(&out, &wts)?)?,
+            &ivy::sum(&ivy::multiply(&out2, &wts)?)?,
+        )
+    };
+    let xs = vec![bk.clone(), bv.clone(), sv.clone()];
+    let g = ivy::grad(loss)(&xs).unwrap();
+    for (k, x) in xs.iter().enumerate() {
+        let xv = vals(x);
+        let gv = vals(&g[k]);
+        for i in 0..xv.len() {
+            let at = |d: f64| {
+                let mut v = xv.clone();
+                v[i] += d;
+                let mut ys = xs.clone();
+                ys[k] = arr(x.shape().dims(), v);
+                vals(&loss(&ys).unwrap())[0]
+            };
+            let fd = (at(1e-6) - at(-1e-6)) / 2e-6;
+            assert!(
+                (gv[i] - fd).abs() < 1e-6 + 1e-5 * fd.abs(),
+                "input {k} element {i}: {} vs {fd}",
+                gv[i]
+            );
+        }
+    }
 }
 
 /// Ivy's typed explicit paddings (an integer, or a `(before, after)` pair
