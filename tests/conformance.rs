@@ -469,6 +469,23 @@ fn value(j: &J) -> Value {
                 .map(|n| n.as_u64().expect("size") as usize)
                 .collect(),
         )),
+        // tensordot's pair of axis lists.
+        "pairs" => {
+            let lists: Vec<Vec<i64>> = v
+                .as_array()
+                .expect("two axis lists")
+                .iter()
+                .map(|l| {
+                    l.as_array()
+                        .expect("an axis list")
+                        .iter()
+                        .map(|x| x.as_i64().expect("int"))
+                        .collect()
+                })
+                .collect();
+            let [a, b] = <[Vec<i64>; 2]>::try_from(lists).expect("two axis lists");
+            Value::Contraction(ivy::Contraction::Pairs(a, b))
+        }
         "index" => Value::Index(ivy::Index::new(
             v.as_array()
                 .expect("index items")

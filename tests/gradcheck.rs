@@ -171,6 +171,53 @@ fn set(args: &CallArgs, s: Slot, a: Array) -> CallArgs {
     }
 }
 
+/// `x diag(c) y^H` with `c = [1, 2, ..]` (as many as `x` has columns):
+/// a sum of `c_j x_j y_j^H`, unchanged when the column pair `(x_j, y_j)`
+/// is multiplied by one unit number.
+fn paired(x: &Array, y: &Array) -> ivy::Result<Array> {
+    let k = x.shape().dims().last().copied().unwrap_or(0);
+    let c = Array::from_shape_vec([k], (1..=k).map(|i| i as f64).collect::<Vec<_>>())?;
+    let c = ivy::astype(&c, x.dtype().real())?;
+    let adj = ivy::opts::MatrixTranspose::new().conjugate(true);
+    ivy::matmul(&ivy::multiply(x, &c)?, &ivy::matrix_transpose_with(y, adj)?)
+}
+
+/// What the loss sees of an op's results: the results themselves, except
+/// for the decompositions whose vectors carry a free phase (eigenvectors
+/// of `eig`, complex singular vectors and eigenvectors), which are
+/// replaced by phase-invariant products of them (a loss that depends on
+/// the phase has no gradient; PyTorch refuses it). Complex results are
+/// then split into their real and imaginary parts, so both are checked.
+fn real_views(op: &str, outs: Vec<Array>) -> ivy::Result<Vec<Array>> {
+    let complex = outs.iter().any(|o| o.dtype().is_complex());
+    let outs = match (op, outs.as_slice()) {
+        ("eig", [w, v]) => vec![w.clone(), paired(v, v)?],
+        ("eigh", [w, v]) if complex => vec![w.clone(), paired(v, v)?],
+        ("svd", [u, s, vh]) if complex => {
+            let v =
+                ivy::matrix_transpose_with(vh, ivy::opts::MatrixTranspose::new().conjugate(true))?;
+            let k = s.shape().dims().last().copied().unwrap_or(0);
+            let thin = |a: &Array| -> ivy::Result<Array> {
+                let idx = Array::from_shape_vec([k], (0..k as i64).collect::<Vec<_>>())?;
+                ivy::take_with(a, &idx, ivy::opts::Take::new().axis(-1))
+            };
+            let (u, v) = (thin(u)?, thin(&v)?);
+            vec![s.clone(), paired(&u, &v)?, paired(&u, &u)?, paired(&v, &v)?]
+        }
+        _ => outs,
+    };
+    let mut views = Vec::new();
+    for o in outs {
+        if o.dtype().is_complex() {
+            views.push(ivy::real(&o)?);
+            views.push(ivy::imag(&o)?);
+        } else {
+            views.push(o);
+        }
+    }
+    Ok(views)
+}
+
 /// `sum_k sum(out_k * w_k)` in float64, with the projection weights `w`
 /// drawn once per output shape.
 fn projection(outs: &[Array], weights: &[Array]) -> ivy::Result<Array> {
@@ -228,6 +275,7 @@ fn check(op: &'static OpInfo, d: Dtype, rng: &mut Rng) -> Result<Option<String>,
     {
         return Ok(None);
     }
+    let outs = real_views(op.name, outs).map_err(|e| format!("the views fail: {e}"))?;
     let weights: Vec<Array> = outs
         .iter()
         .map(|o| array_f64(o.shape(), rng.uniform(-1.0, 1.0, o.size())))
@@ -240,7 +288,7 @@ fn check(op: &'static OpInfo, d: Dtype, rng: &mut Rng) -> Result<Option<String>,
         for (&s, x) in slots.iter().zip(xs) {
             a = set(&a, s, x.clone());
         }
-        projection(&op.call(&a)?, &weights)
+        projection(&real_views(op.name, op.call(&a)?)?, &weights)
     })(&inputs)
     .map_err(|e| format!("the gradient fails: {e}"))?;
 
@@ -258,8 +306,9 @@ fn check(op: &'static OpInfo, d: Dtype, rng: &mut Rng) -> Result<Option<String>,
                 let mut v = xv.clone();
                 v[i] += delta;
                 let a = set(&args64, s, array_f64(&shape, v));
-                let outs = op.call(&a).map_err(|e| e.to_string())?;
-                let p = projection(&outs, &weights).map_err(|e| e.to_string())?;
+                let outs = op.call(&a).and_then(|o| real_views(op.name, o));
+                let p = projection(&outs.map_err(|e| e.to_string())?, &weights)
+                    .map_err(|e| e.to_string())?;
                 Ok(to_f64(&p)[0])
             };
             let fd = (f(eps)? - f(-eps)?) / (2.0 * eps);
@@ -436,4 +485,162 @@ fn every_derivative_rule_is_itself_differentiable() {
         failures.join("\n")
     );
     assert!(checked > 100, "only {checked} ops were checked");
+}
+
+/// The factors of one decomposition call, for the table below.
+type Factor = fn(&Array) -> ivy::Result<Vec<Array>>;
+
+/// The decompositions on shapes and modes the catalogue's samples do not
+/// reach, and on `complex128` inputs (the catalogue-driven test above checks
+/// float dtypes only; the gradient of a complex input is `dL/dRe +
+/// i dL/dIm`): the tape against central differences of the real and
+/// imaginary parts, through the same phase-invariant views.
+#[test]
+fn decompositions_match_finite_differences_on_more_shapes_and_complex_inputs() {
+    let qr = |x: &Array| -> ivy::Result<Vec<Array>> {
+        let (q, r) = ivy::qr(x)?;
+        Ok(vec![q, r])
+    };
+    let qr_complete = |x: &Array| -> ivy::Result<Vec<Array>> {
+        let (q, r) = ivy::qr_with(x, ivy::opts::Qr::new().mode("complete"))?;
+        Ok(vec![q, r])
+    };
+    let svd = |x: &Array| -> ivy::Result<Vec<Array>> {
+        let (u, s, vh) = ivy::svd(x)?;
+        Ok(vec![u, s, vh])
+    };
+    let svd_thin = |x: &Array| -> ivy::Result<Vec<Array>> {
+        let (u, s, vh) = ivy::svd_with(x, ivy::opts::Svd::new().full_matrices(false))?;
+        Ok(vec![u, s, vh])
+    };
+    let eig = |x: &Array| -> ivy::Result<Vec<Array>> {
+        let (w, v) = ivy::eig(x)?;
+        Ok(vec![w, v])
+    };
+    let eigvals = |x: &Array| -> ivy::Result<Vec<Array>> { Ok(vec![ivy::eigvals(x)?]) };
+    let eigh = |x: &Array| -> ivy::Result<Vec<Array>> {
+        let (w, v) = ivy::eigh(x)?;
+        Ok(vec![w, v])
+    };
+    let cases: Vec<(&str, Vec<usize>, Factor)> = vec![
+        ("qr", vec![3, 2], qr),
+        ("qr", vec![3, 3], qr),
+        ("qr", vec![2, 4], qr),
+        ("qr", vec![2, 3], qr_complete),
+        ("qr", vec![2, 4, 3], qr),
+        ("svd", vec![3, 3], svd),
+        ("svd", vec![4, 2], svd_thin),
+        ("svd", vec![2, 3], svd_thin),
+        ("eig", vec![3, 3], eig),
+        ("eig", vec![2, 4, 4], eig),
+        ("eigvals", vec![4, 4], eigvals),
+        ("eigh", vec![3, 3], eigh),
+    ];
+    let mut failures = Vec::new();
+    for d in [Dtype::Float64, Dtype::Complex128] {
+        for (name, shape, f) in &cases {
+            let mut rng = Rng(seed_for(4242, name) ^ shape.iter().product::<usize>() as u64);
+            let n = shape.iter().product::<usize>();
+            let re = rng.uniform(-1.0, 1.0, n);
+            let im = if d.is_complex() {
+                rng.uniform(-1.0, 1.0, n)
+            } else {
+                vec![0.0; n]
+            };
+            let make = |re: &[f64], im: &[f64]| -> Array {
+                if d.is_complex() {
+                    let v: Vec<ivy::Complex64> = re
+                        .iter()
+                        .zip(im)
+                        .map(|(&a, &b)| ivy::Complex64::new(a, b))
+                        .collect();
+                    Array::from_shape_vec(shape.clone(), v).expect("the shape fits")
+                } else {
+                    array_f64(&ivy::Shape::from(shape.clone()), re.to_vec())
+                }
+            };
+            let x = make(&re, &im);
+            let outs = match f(&x).and_then(|o| real_views(name, o)) {
+                Ok(o) => o,
+                Err(e) => {
+                    failures.push(format!("{name} {shape:?} on {d}: the call fails: {e}"));
+                    continue;
+                }
+            };
+            let weights: Vec<Array> = outs
+                .iter()
+                .map(|o| array_f64(o.shape(), rng.uniform(-1.0, 1.0, o.size())))
+                .collect();
+            let loss = |x: &Array| -> ivy::Result<Array> {
+                projection(&real_views(name, f(x)?)?, &weights)
+            };
+            let g = match ivy::grad(|xs: &Vec<Array>| loss(&xs[0]))(&vec![x.clone()]) {
+                Ok(g) => g[0].clone(),
+                Err(e) => {
+                    failures.push(format!("{name} {shape:?} on {d}: the gradient fails: {e}"));
+                    continue;
+                }
+            };
+            let (g_re, g_im) = if d.is_complex() {
+                (
+                    to_f64(&ivy::real(&g).expect("real")),
+                    to_f64(&ivy::imag(&g).expect("imag")),
+                )
+            } else {
+                (to_f64(&g), vec![0.0; n])
+            };
+            let eps = 1e-6;
+            let parts = if d.is_complex() { 2 } else { 1 };
+            'elements: for part in 0..parts {
+                for i in 0..n {
+                    let at = |delta: f64| -> f64 {
+                        let (mut r, mut m) = (re.clone(), im.clone());
+                        if part == 0 {
+                            r[i] += delta;
+                        } else {
+                            m[i] += delta;
+                        }
+                        to_f64(&loss(&make(&r, &m)).expect("the loss at a nearby point"))[0]
+                    };
+                    let fd = (at(eps) - at(-eps)) / (2.0 * eps);
+                    let got = if part == 0 { g_re[i] } else { g_im[i] };
+                    if (got - fd).abs() > 1e-6 + 1e-5 * fd.abs() {
+                        let which = if part == 0 { "real" } else { "imaginary" };
+                        failures.push(format!(
+                            "{name} {shape:?} on {d}: {which} part of element {i}: tape {got:.6e} vs finite difference {fd:.6e}"
+                        ));
+                        break 'elements;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Where a decomposition's factors are not determined by its input, the
+/// gradient is an error naming the op, not a number.
+#[test]
+fn undetermined_decomposition_derivatives_are_refused() {
+    let x = array_f64(
+        &ivy::Shape::from([3, 2]),
+        vec![1.0, 2.0, 3.0, 4.0, 5.0, 7.0],
+    );
+    let complete = ivy::grad(|xs: &Vec<Array>| {
+        let (q, r) = ivy::qr_with(&xs[0], ivy::opts::Qr::new().mode("complete"))?;
+        ivy::add(&ivy::sum(&q)?, &ivy::sum(&r)?)
+    })(&vec![x.clone()]);
+    let e = complete.expect_err("complete QR of a tall matrix has no derivative");
+    assert!(e.to_string().contains("qr"), "{e}");
+    let full = ivy::grad(|xs: &Vec<Array>| {
+        let (u, s, vh) = ivy::svd(&xs[0])?;
+        ivy::add(&ivy::add(&ivy::sum(&u)?, &ivy::sum(&s)?)?, &ivy::sum(&vh)?)
+    })(&vec![x]);
+    let e = full.expect_err("a full SVD of a non-square matrix has no derivative");
+    assert!(e.to_string().contains("svd"), "{e}");
 }

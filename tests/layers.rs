@@ -1315,6 +1315,269 @@ fn multi_head_attention_is_per_head_attention_of_projections() {
     assert_eq!(ot.shape().dims(), &[l, b, e]);
 }
 
+/// `bias_k` / `bias_v` and `add_zero_attn` are keys and values appended to
+/// the projected ones; `static_k` / `static_v` are the projected keys and
+/// values split into heads. Checked against the plain call with the keys
+/// and values built by hand.
+#[test]
+fn multi_head_attention_extra_and_static_keys_are_keys_appended_or_given() {
+    let mut r = Lcg(53);
+    let (b, l, s, e, h) = (2, 3, 4, 4, 2);
+    let q = arr(&[b, l, e], r.vec(b * l * e));
+    let kv = arr(&[b, s, e], r.vec(b * s * e));
+    let bk = arr(&[e], r.vec(e));
+    let bv = arr(&[e], r.vec(e));
+    let mha = |o: opts::MultiHeadAttention| ivy::multi_head_attention_with(&q, o).unwrap();
+    let base = || opts::MultiHeadAttention::new().key(kv.clone()).num_heads(h);
+    let append = |x: &Array, row: &Array| {
+        let row =
+            ivy::broadcast_to(&ivy::reshape(row, [1, 1, e as i64]).unwrap(), [b, 1, e]).unwrap();
+        ivy::concat_with([x, &row], opts::Concat::new().axis(Some(1))).unwrap()
+    };
+
+    // bias_k / bias_v: one more key and value per sequence.
+    let (out, w) = mha(base().bias_k(bk.clone()).bias_v(bv.clone()));
+    let (want, ww) = mha(base().key(append(&kv, &bk)).value(append(&kv, &bv)));
+    close(&vals(&out), &vals(&want), 1e-12);
+    assert_eq!(w.shape().dims(), &[b, l, s + 1]);
+    close(&vals(&w), &vals(&ww), 1e-12);
+
+    // add_zero_attn: a key and a value of zeros.
+    let zero = ivy::zeros_with([e], opts::Zeros::new().dtype(Dtype::Float64)).unwrap();
+    let (out, _) = mha(base().add_zero_attn(true));
+    let (want, _) = mha(base().key(append(&kv, &zero)).value(append(&kv, &zero)));
+    close(&vals(&out), &vals(&want), 1e-12);
+
+    // Both, with a key padding mask: the padded key gets no weight, the
+    // appended ones (bias, then zeros) are attended.
+    let pad = Array::from_shape_vec(
+        ivy::Shape::from([b, s]),
+        vec![false, true, false, false, false, false, false, true],
+    )
+    .unwrap();
+    let o = base()
+        .bias_k(bk.clone())
+        .bias_v(bv.clone())
+        .add_zero_attn(true)
+        .key_padding_mask(pad)
+        .average_attention_weights(false);
+    let (_, w) = mha(o);
+    assert_eq!(w.shape().dims(), &[b, h, l, s + 2]);
+    let wv = w.to_ndarray::<f64>().unwrap();
+    for hh in 0..h {
+        for i in 0..l {
+            assert_eq!(wv[[0, hh, i, 1]], 0.0);
+            assert_eq!(wv[[1, hh, i, 3]], 0.0);
+            assert!(wv[[0, hh, i, s]] > 0.0 && wv[[0, hh, i, s + 1]] > 0.0);
+        }
+    }
+
+    // static_k / static_v: the projected keys and values, split into heads
+    // ([batch * heads, S, head size]); the key given is then not used.
+    let w_in = arr(&[3 * e, e], r.vec(3 * e * e));
+    let b_in = arr(&[3 * e], r.vec(3 * e));
+    let proj = |x: &Array, part: usize| -> Array {
+        let wp = ivy::get_item(&w_in, ivy::s![part * e..(part + 1) * e]).unwrap();
+        let bp = ivy::get_item(&b_in, ivy::s![part * e..(part + 1) * e]).unwrap();
+        let y = ivy::linear_with(x, &wp, opts::Linear::new().bias(bp)).unwrap();
+        let y = ivy::reshape(&y, [b as i64, s as i64, h as i64, (e / h) as i64]).unwrap();
+        let y = ivy::permute_dims(&y, [0, 2, 1, 3]).unwrap();
+        ivy::reshape(&y, [(b * h) as i64, s as i64, (e / h) as i64]).unwrap()
+    };
+    let with_in = || {
+        base()
+            .in_proj_weights(w_in.clone())
+            .in_proj_bias(b_in.clone())
+    };
+    let (want, _) = mha(with_in());
+    let other = arr(&[b, s, e], r.vec(b * s * e));
+    let (out, _) = mha(with_in()
+        .key(other)
+        .static_k(proj(&kv, 1))
+        .static_v(proj(&kv, 2)));
+    close(&vals(&out), &vals(&want), 1e-12);
+
+    // Refused: half a bias, a bias with static keys, a static key of the
+    // wrong batch.
+    let err = |o: opts::MultiHeadAttention| {
+        let e = ivy::multi_head_attention_with(&q, o).unwrap_err();
+        assert!(e.to_string().contains("multi_head_attention"), "{e}");
+    };
+    err(base().bias_k(bk.clone()));
+    err(base()
+        .bias_k(bk.clone())
+        .bias_v(bv.clone())
+        .static_k(proj(&kv, 1)));
+    err(base().static_k(arr(&[h, s, e / h], r.vec(h * s * e / h))));
+    err(base()
+        .bias_k(arr(&[e + 1], r.vec(e + 1)))
+        .bias_v(bv.clone()));
+
+    // The gradient reaches bias_k, bias_v and static_v (central differences).
+    let sv = proj(&kv, 2);
+    let loss = |xs: &Vec<Array>| -> ivy::Result<Array> {
+        let o = opts::MultiHeadAttention::new()
+            .key(kv.clone())
+            .num_heads(h)
+            .in_proj_weights(w_in.clone())
+            .bias_k(xs[0].clone())
+            .bias_v(xs[1].clone())
+            .add_zero_attn(true);
+        let (out, _) = ivy::multi_head_attention_with(&q, o)?;
+        let o2 = opts::MultiHeadAttention::new()
+            .key(kv.clone())
+            .num_heads(h)
+            .in_proj_weights(w_in.clone())
+            .static_k(proj(&kv, 1))
+            .static_v(xs[2].clone());
+        let (out2, _) = ivy::multi_head_attention_with(&q, o2)?;
+        let wts = ivy::sin(&ivy::arange(b * l * e)?.reshape([b, l, e])?)?;
+        let wts = ivy::astype(&wts, Dtype::Float64)?;
+        ivy::add(
+            &ivy::sum(&ivy::multiply(&out, &wts)?)?,
+            &ivy::sum(&ivy::multiply(&out2, &wts)?)?,
+        )
+    };
+    let xs = vec![bk.clone(), bv.clone(), sv.clone()];
+    let g = ivy::grad(loss)(&xs).unwrap();
+    for (k, x) in xs.iter().enumerate() {
+        let xv = vals(x);
+        let gv = vals(&g[k]);
+        for i in 0..xv.len() {
+            let at = |d: f64| {
+                let mut v = xv.clone();
+                v[i] += d;
+                let mut ys = xs.clone();
+                ys[k] = arr(x.shape().dims(), v);
+                vals(&loss(&ys).unwrap())[0]
+            };
+            let fd = (at(1e-6) - at(-1e-6)) / 2e-6;
+            assert!(
+                (gv[i] - fd).abs() < 1e-6 + 1e-5 * fd.abs(),
+                "input {k} element {i}: {} vs {fd}",
+                gv[i]
+            );
+        }
+    }
+}
+
+/// Ivy's typed explicit paddings (an integer, or a `(before, after)` pair
+/// per spatial dimension, directly or as a `Padding`) give every
+/// convolution and pool what the padding string gives; for the
+/// convolutions that is zero padding followed by `"VALID"`.
+#[test]
+fn typed_explicit_padding_matches_the_string_and_zero_padding_on_every_conv_and_pool() {
+    use ivy::Padding;
+    let mut r = Lcg(71);
+    let x1 = arr(&[1, 6, 2], r.vec(12));
+    let x2 = arr(&[1, 5, 4, 2], r.vec(40));
+    let x3 = arr(&[1, 4, 3, 3, 2], r.vec(72));
+    let f1 = arr(&[3, 2, 2], r.vec(12));
+    let f2 = arr(&[2, 3, 2, 2], r.vec(24));
+    let f3 = arr(&[2, 2, 2, 2, 1], r.vec(16));
+    let fd = arr(&[2, 3, 2], r.vec(12));
+    let zero_pad = |x: &Array, pairs: &[(i64, i64)]| {
+        let mut w = vec![0i64, 0];
+        for &(a, b) in pairs {
+            w.extend([a, b]);
+        }
+        w.extend([0, 0]);
+        ivy::constant_pad(x, w).unwrap()
+    };
+    let same = |a: Array, b: Array| close(&vals(&a), &vals(&b), 1e-12);
+    let p1 = [(2i64, 1i64)];
+    let p2 = [(1i64, 0i64), (2, 1)];
+    let p3 = [(1i64, 1i64); 3];
+
+    let y = ivy::conv1d(&x1, &f1, 1, p1).unwrap();
+    same(y.clone(), ivy::conv1d(&x1, &f1, 1, "[(2, 1)]").unwrap());
+    same(
+        y,
+        ivy::conv1d(&zero_pad(&x1, &p1), &f1, 1, "VALID").unwrap(),
+    );
+    let y = ivy::conv2d(&x2, &f2, [2, 1], p2).unwrap();
+    same(
+        y,
+        ivy::conv2d(&zero_pad(&x2, &p2), &f2, [2, 1], "VALID").unwrap(),
+    );
+    let y = ivy::conv3d(&x3, &f3, 1, 1).unwrap();
+    same(
+        y,
+        ivy::conv3d(&zero_pad(&x3, &p3), &f3, 1, "VALID").unwrap(),
+    );
+    let y = ivy::depthwise_conv2d(&x2, &fd, 1, Padding::from(p2.to_vec())).unwrap();
+    same(
+        y,
+        ivy::depthwise_conv2d(&zero_pad(&x2, &p2), &fd, 1, "VALID").unwrap(),
+    );
+    let y = ivy::conv_general_dilated(&x2, &f2, [1], Padding::from(p2)).unwrap();
+    same(
+        y,
+        ivy::conv_general_dilated(&zero_pad(&x2, &p2), &f2, [1], "VALID").unwrap(),
+    );
+    let y = ivy::conv(&x2, &f2, [1], Padding::from(p2)).unwrap();
+    same(
+        y,
+        ivy::conv(&zero_pad(&x2, &p2), &f2, [1], "VALID").unwrap(),
+    );
+
+    // The transposes read explicit padding as the padding of the forward
+    // convolution they undo: the typed form gives what the string gives.
+    let t1 = arr(&[1, 4, 2], r.vec(8));
+    let ft1 = arr(&[3, 2, 2], r.vec(12));
+    same(
+        ivy::conv1d_transpose(&t1, &ft1, 2, Padding::from([(1, 1)])).unwrap(),
+        ivy::conv1d_transpose(&t1, &ft1, 2, "[(1, 1)]").unwrap(),
+    );
+    let t2 = arr(&[1, 3, 2, 2], r.vec(12));
+    let ft2 = arr(&[2, 2, 2, 2], r.vec(16));
+    same(
+        ivy::conv2d_transpose(&t2, &ft2, 2, Padding::from(p2)).unwrap(),
+        ivy::conv2d_transpose(&t2, &ft2, 2, "[(1, 0), (2, 1)]").unwrap(),
+    );
+    same(
+        ivy::conv_general_transpose(&t2, &ft2, [2], Padding::from(p2)).unwrap(),
+        ivy::conv_general_transpose(&t2, &ft2, [2], "1,0,2,1").unwrap(),
+    );
+    let t3 = arr(&[1, 2, 2, 2, 1], r.vec(8));
+    let ft3 = arr(&[2, 2, 2, 1, 1], r.vec(8));
+    same(
+        ivy::conv3d_transpose(&t3, &ft3, 1, Padding::from(1)).unwrap(),
+        ivy::conv3d_transpose(&t3, &ft3, 1, "1").unwrap(),
+    );
+
+    // Pools: padding up to half the window.
+    same(
+        ivy::max_pool1d(&x1, 3, 1, [(1, 1)]).unwrap(),
+        ivy::max_pool1d(&x1, 3, 1, "[(1, 1)]").unwrap(),
+    );
+    same(
+        ivy::avg_pool1d(&x1, 3, 2, Padding::from(1)).unwrap(),
+        ivy::avg_pool1d(&x1, 3, 2, "1").unwrap(),
+    );
+    let pp2 = [(1i64, 0i64), (0, 1)];
+    same(
+        ivy::max_pool2d(&x2, [2, 3], [2, 1], Padding::from(pp2)).unwrap(),
+        ivy::max_pool2d(&x2, [2, 3], [2, 1], "[(1, 0), (0, 1)]").unwrap(),
+    );
+    same(
+        ivy::avg_pool2d(&x2, [2, 3], [2, 1], Padding::from(pp2)).unwrap(),
+        ivy::avg_pool2d(&x2, [2, 3], [2, 1], "[(1, 0), (0, 1)]").unwrap(),
+    );
+    same(
+        ivy::max_pool3d(&x3, 2, 1, Padding::from([(1, 0), (0, 1), (1, 1)])).unwrap(),
+        ivy::max_pool3d(&x3, 2, 1, "1,0,0,1,1,1").unwrap(),
+    );
+    same(
+        ivy::avg_pool3d(&x3, 2, 1, 1).unwrap(),
+        ivy::avg_pool3d(&x3, 2, 1, "1").unwrap(),
+    );
+
+    // Negative padding is refused, naming the op.
+    let e = ivy::conv1d(&x1, &f1, 1, Padding::from([(-1, 0)])).unwrap_err();
+    assert!(e.to_string().contains("conv1d"), "{e}");
+}
+
 #[test]
 fn adaptive_pools_match_pytorch_windows() {
     let mut r = Lcg(61);

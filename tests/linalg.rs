@@ -237,6 +237,27 @@ fn norms_powers_and_products() {
         t2.to_vec::<i32>().unwrap()[0],
         (0..12).map(|i| i * ((i % 4) * 3 + i / 4)).sum::<i32>()
     );
+    // NumPy's pair-of-lists `axes` is the keyword pair; a number n is the
+    // pair (last n axes of x1, first n of x2).
+    let pair = ivy::tensordot_with(&a, &b, opts::Tensordot::new().axes(([1, 2], [1, 0]))).unwrap();
+    assert_eq!(pair, t2);
+    let c3 = ivy::arange(24).unwrap().reshape([3, 4, 2]).unwrap();
+    let n2 = ivy::tensordot_with(&a, &c3, opts::Tensordot::new().axes(2)).unwrap();
+    let p2 = ivy::tensordot_with(&a, &c3, opts::Tensordot::new().axes(([1, 2], [0, 1]))).unwrap();
+    assert_eq!(n2, p2);
+    let neg =
+        ivy::tensordot_with(&a, &c3, opts::Tensordot::new().axes(([-2, -1], [0, 1]))).unwrap();
+    assert_eq!(neg, p2);
+    for bad in [
+        opts::Tensordot::new().axes(([2], [0])), // lengths 4 and 3 differ
+        opts::Tensordot::new().axes(([1, 2], [0])), // one axis against two
+        opts::Tensordot::new().axes(([1, 1], [0, 0])), // repeated axes
+        opts::Tensordot::new().axes(([5], [0])), // out of range
+        opts::Tensordot::new().axes(-1),
+    ] {
+        let e = ivy::tensordot_with(&a, &c3, bad).unwrap_err();
+        assert!(e.to_string().contains("tensordot"), "{e}");
+    }
     let c = ivy::cross(&ivy::array![[1, 2, 3]], &ivy::array![4, 5, 6]).unwrap();
     assert_eq!(c, ivy::array![[-3, 6, -3]]);
     let sk = ivy::vector_to_skew_symmetric_matrix(&ivy::array![1.0, 2.0, 3.0]).unwrap();

@@ -975,6 +975,34 @@ fn clip_norms() {
     close(&p(f64::INFINITY, 3.5), &[0.5, 1.0, 1.5, 2.0], 1e-12);
     close(&p(f64::NEG_INFINITY, 1.5), &[0.5, 1.0, 1.5, 2.0], 1e-12);
     assert!(ivy::clip_matrix_norm_with(&m, 1.0, ivy::opts::ClipMatrixNorm::new().p(3.0)).is_err());
+    // Frobenius sqrt(30); nuclear s1 + s2 = sqrt(30 + 2 |det|) = sqrt(34);
+    // the smallest singular value sqrt(15 - sqrt(221)).
+    let o = |ord: &str| {
+        f64s(
+            &ivy::clip_matrix_norm_with(&m, 1.0, ivy::opts::ClipMatrixNorm::new().ord(ord))
+                .unwrap(),
+        )
+    };
+    let scaled = |n: f64| [1.0 / n, 2.0 / n, 3.0 / n, 4.0 / n];
+    close(&o("fro"), &scaled(30f64.sqrt()), 1e-12);
+    close(&o("nuc"), &scaled(34f64.sqrt()), 1e-12);
+    close(&o("2"), &scaled(s1), 1e-12);
+    let s2 = (15.0f64 - 221f64.sqrt()).sqrt();
+    close(
+        &p(-2.0, 0.1),
+        &[0.1 / s2, 0.2 / s2, 0.3 / s2, 0.4 / s2],
+        1e-10,
+    );
+    close(&o("-2"), &[1.0, 2.0, 3.0, 4.0], 1e-12); // s2 < 1: unchanged
+    // ord replaces p.
+    let both = ivy::opts::ClipMatrixNorm::new().p(1.0).ord("fro");
+    close(
+        &f64s(&ivy::clip_matrix_norm_with(&m, 1.0, both).unwrap()),
+        &scaled(30f64.sqrt()),
+        1e-12,
+    );
+    let bad = ivy::clip_matrix_norm_with(&m, 1.0, ivy::opts::ClipMatrixNorm::new().ord("max"));
+    assert!(bad.unwrap_err().to_string().contains("clip_matrix_norm"));
     for shape in [[2usize, 0, 3], [0, 2, 2], [1, 3, 0]] {
         let e = ivy::zeros(shape).unwrap();
         assert_eq!(

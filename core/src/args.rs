@@ -190,6 +190,60 @@ impl From<&[usize]> for Splits {
     }
 }
 
+/// What `tensordot` contracts (Ivy's and NumPy's `axes`): the last `n`
+/// axes of `x1` with the first `n` of `x2`, or the axes of two lists
+/// pairwise (`axes=([1, 0], [0, 1])`).
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::Contraction;
+/// assert_eq!(Contraction::from(2), Contraction::Count(2));
+/// assert_eq!(Contraction::from(([1, 0], [0, 1])), Contraction::Pairs(vec![1, 0], vec![0, 1]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Contraction {
+    /// This many axes.
+    Count(i64),
+    /// These axes of `x1` with these of `x2`, pairwise.
+    Pairs(Vec<i64>, Vec<i64>),
+}
+
+impl From<i64> for Contraction {
+    fn from(n: i64) -> Contraction {
+        Contraction::Count(n)
+    }
+}
+
+impl From<i32> for Contraction {
+    fn from(n: i32) -> Contraction {
+        Contraction::Count(i64::from(n))
+    }
+}
+
+impl From<usize> for Contraction {
+    fn from(n: usize) -> Contraction {
+        Contraction::Count(n as i64)
+    }
+}
+
+impl<const N: usize, const M: usize> From<([i64; N], [i64; M])> for Contraction {
+    fn from((a, b): ([i64; N], [i64; M])) -> Contraction {
+        Contraction::Pairs(a.to_vec(), b.to_vec())
+    }
+}
+
+impl From<(Vec<i64>, Vec<i64>)> for Contraction {
+    fn from((a, b): (Vec<i64>, Vec<i64>)) -> Contraction {
+        Contraction::Pairs(a, b)
+    }
+}
+
+impl From<(&[i64], &[i64])> for Contraction {
+    fn from((a, b): (&[i64], &[i64])) -> Contraction {
+        Contraction::Pairs(a.to_vec(), b.to_vec())
+    }
+}
+
 /// A sequence of arrays (the `Arrays` parameter kind), or of containers.
 ///
 /// A list of arrays (`&[Array]`, `Vec<Array>`, `[&Array; N]`, ...) is a

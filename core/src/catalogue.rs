@@ -16,7 +16,7 @@
 //! # Ok::<(), ivy::Error>(())
 //! ```
 
-use crate::args::{ArrayLike, Ints, Splits};
+use crate::args::{ArrayLike, Contraction, Ints, Splits};
 use crate::array::Array;
 use crate::backend::BackendEntry;
 use crate::device::{Device, DeviceSet};
@@ -561,6 +561,8 @@ pub enum Value {
     Ints(Ints),
     /// How to split.
     Splits(Splits),
+    /// What `tensordot` contracts.
+    Contraction(Contraction),
     /// An index (`get_item`, `set_item`).
     Index(Index),
     /// A dtype.
@@ -648,6 +650,48 @@ impl From<Ints> for Value {
 impl From<Shape> for Value {
     fn from(s: Shape) -> Value {
         Value::Ints(Ints::from(&s))
+    }
+}
+
+impl From<crate::Padding> for Value {
+    fn from(p: crate::Padding) -> Value {
+        Value::Str(p.as_str().to_string())
+    }
+}
+
+impl FromValue for crate::Padding {
+    fn from_value(op: &str, param: &str, v: &Value) -> Result<crate::Padding> {
+        match v {
+            Value::Str(s) => Ok(crate::Padding::from(s.as_str())),
+            Value::Scalar(Scalar::Int(i)) => Ok(crate::Padding::from(*i as i64)),
+            other => Err(mismatch(
+                op,
+                param,
+                "a padding (a string or a number)",
+                other,
+            )),
+        }
+    }
+}
+
+impl From<Contraction> for Value {
+    fn from(c: Contraction) -> Value {
+        Value::Contraction(c)
+    }
+}
+
+impl FromValue for Contraction {
+    fn from_value(op: &str, param: &str, v: &Value) -> Result<Contraction> {
+        match v {
+            Value::Contraction(c) => Ok(c.clone()),
+            Value::Scalar(Scalar::Int(i)) => Ok(Contraction::Count(*i as i64)),
+            other => Err(mismatch(
+                op,
+                param,
+                "a number of axes or a pair of axis lists",
+                other,
+            )),
+        }
     }
 }
 

@@ -169,6 +169,102 @@ fn to_usize(v: &[i64]) -> Vec<usize> {
     v.iter().map(|&x| x.max(0) as usize).collect()
 }
 
+/// The `padding` of the convolutions and pools (Ivy's `Union[str, int,
+/// Sequence[Tuple[int, int]]]`): a string (`"SAME"`, `"VALID"`, or
+/// integers as [`padding_pairs`] reads them), a number for every side, or a
+/// `(before, after)` pair per spatial dimension. Held as the string
+/// [`padding_pairs`] reads; negative values are refused by the op that
+/// gets them.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// use ivy::Padding;
+/// assert_eq!(Padding::from([(1, 1), (0, 2)]).as_str(), "[(1, 1), (0, 2)]");
+/// assert_eq!(Padding::from(3).as_str(), "3");
+/// // x [1, 3, 1] padded with (1, 0): windows [0, 1], [1, 2], [2, 3].
+/// let x = ivy::reshape(&ivy::array![1.0, 2.0, 3.0], [1, 3, 1])?;
+/// let f = ivy::ones([2, 1, 1])?;
+/// let y = ivy::conv1d(&x, &f, 1, [(1, 0)])?;
+/// assert_eq!(y.to_vec::<f32>()?, vec![1.0, 3.0, 5.0]);
+/// assert_eq!(ivy::conv1d(&x, &f, 1, "[(1, 0)]")?, y);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Padding(String);
+
+impl From<i64> for Padding {
+    fn from(n: i64) -> Padding {
+        Padding(n.to_string())
+    }
+}
+
+impl From<i32> for Padding {
+    fn from(n: i32) -> Padding {
+        Padding(n.to_string())
+    }
+}
+
+impl From<usize> for Padding {
+    fn from(n: usize) -> Padding {
+        Padding(n.to_string())
+    }
+}
+
+impl From<&[(i64, i64)]> for Padding {
+    fn from(pairs: &[(i64, i64)]) -> Padding {
+        let inner: Vec<String> = pairs.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+        Padding(format!("[{}]", inner.join(", ")))
+    }
+}
+
+impl<const N: usize> From<[(i64, i64); N]> for Padding {
+    fn from(pairs: [(i64, i64); N]) -> Padding {
+        Padding::from(&pairs[..])
+    }
+}
+
+impl From<Vec<(i64, i64)>> for Padding {
+    fn from(pairs: Vec<(i64, i64)>) -> Padding {
+        Padding::from(pairs.as_slice())
+    }
+}
+
+impl From<&str> for Padding {
+    fn from(s: &str) -> Padding {
+        Padding(s.to_string())
+    }
+}
+
+impl From<String> for Padding {
+    fn from(s: String) -> Padding {
+        Padding(s)
+    }
+}
+
+impl From<&String> for Padding {
+    fn from(s: &String) -> Padding {
+        Padding(s.clone())
+    }
+}
+
+impl Padding {
+    /// The padding as the string [`padding_pairs`] reads.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// assert_eq!(ivy::Padding::from("SAME").as_str(), "SAME");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<Padding> for String {
+    fn from(p: Padding) -> String {
+        p.0
+    }
+}
+
 /// The padding string of the convolutions and pools: `"SAME"` (output length
 /// `ceil(input / stride)`, the extra padding after, as TensorFlow), `"VALID"`
 /// (none), or integers: one for every side, one per dimension (both
@@ -1486,6 +1582,79 @@ pub struct Projections<'a> {
     pub out_proj_bias: Option<&'a Array>,
 }
 
+/// The keys and values `multi_head_attention` adds to or puts in place of
+/// the projected ones.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ExtraKeys<'a> {
+    /// `[e_k]` (or `[1, 1, e_k]`): one more key per batch, after the
+    /// projection (with `bias_v`).
+    pub bias_k: Option<&'a Array>,
+    /// `[e_v]` (or `[1, 1, e_v]`): its value (with `bias_k`).
+    pub bias_v: Option<&'a Array>,
+    /// `[batch * heads, S', head size]`: the keys split into heads, used
+    /// instead of the projected `key`.
+    pub static_k: Option<&'a Array>,
+    /// `[batch * heads, S', head size of v]`: likewise the values.
+    pub static_v: Option<&'a Array>,
+    /// A key and a value of zeros appended to each head.
+    pub add_zero_attn: bool,
+}
+
+/// `k` (`[b, S, e]`) with the row `bias` (of `e` elements) appended to the
+/// sequence of every batch.
+fn append_row(op: &str, what: &str, k: &Array, bias: &Array) -> Result<Array> {
+    let d = k.shape().dims();
+    let (b, e) = (d[0], d[2]);
+    if bias.size() != e || bias.ndim() > 3 {
+        return Err(Error::shape(
+            op,
+            format!("{what} must hold one row of {e} values ([{e}] or [1, 1, {e}])"),
+            vec![bias.shape().clone(), k.shape().clone()],
+        ));
+    }
+    let row = crate::api::reshape(bias, ints([1, 1, e]))?;
+    let row = crate::api::broadcast_to(&row, [b, 1, e])?;
+    crate::api::concat_with([k, &row], opts::Concat::new().axis(1))
+}
+
+/// The keys or values of `static_k` / `static_v` (`[b h, S', d]`) as
+/// `[b, h, S', d]`.
+fn static_heads(op: &str, what: &str, a: &Array, b: usize, h: usize) -> Result<Array> {
+    let d = a.shape().dims();
+    if a.ndim() != 3 || d[0] != b * h {
+        return Err(Error::shape(
+            op,
+            format!(
+                "{what} must be [batch * num_heads = {}, length, head size]",
+                b * h
+            ),
+            vec![a.shape().clone()],
+        ));
+    }
+    crate::api::reshape(a, ints([b, h, d[1], d[2]]))
+}
+
+/// A mask over `base` keys widened to `base + extra` (the keys
+/// `multi_head_attention` appended): boolean masks get `fill`, others 0.
+/// A mask whose last axis is not `base` long (one that broadcasts) is
+/// left as it is.
+fn widen_mask(m: &Array, base: usize, extra: usize, fill: bool) -> Result<Array> {
+    let dims = m.shape().dims();
+    if extra == 0 || dims.last() != Some(&base) {
+        return Ok(m.clone());
+    }
+    let mut pad = dims.to_vec();
+    if let Some(last) = pad.last_mut() {
+        *last = extra;
+    }
+    let pad = if m.dtype().is_bool() && fill {
+        crate::api::ones_with(pad, opts::Ones::new().dtype(Dtype::Bool))?
+    } else {
+        crate::api::zeros_with(pad, opts::Zeros::new().dtype(m.dtype()))?
+    };
+    crate::api::concat_with([m, &pad], opts::Concat::new().axis(-1))
+}
+
 /// `multi_head_attention`: see its spec entry.
 #[allow(clippy::too_many_arguments)]
 pub fn multi_head_attention(
@@ -1499,6 +1668,7 @@ pub fn multi_head_attention(
     p: Projections<'_>,
     is_causal: bool,
     key_padding_mask: Option<&Array>,
+    extra_keys: ExtraKeys<'_>,
     average_attention_weights: bool,
     dropout_p: f64,
     training: bool,
@@ -1566,7 +1736,58 @@ pub fn multi_head_attention(
         let r = crate::api::reshape(a, ints([b, l, num_heads, e / num_heads]))?;
         crate::api::permute_dims(&r, [0i64, 2, 1, 3])
     };
-    let (q, k, v) = (heads(&q)?, heads(&k)?, heads(&v)?);
+    let x = extra_keys;
+    let (mut k, mut v) = (k, v);
+    let mut extra = 0;
+    match (x.bias_k, x.bias_v) {
+        (None, None) => {}
+        (Some(bk), Some(bv)) => {
+            if x.static_k.is_some() || x.static_v.is_some() {
+                return Err(Error::invalid(
+                    op,
+                    "bias_k and bias_v cannot be added to static_k or static_v",
+                ));
+            }
+            k = append_row(op, "bias_k", &k, bk)?;
+            v = append_row(op, "bias_v", &v, bv)?;
+            extra += 1;
+        }
+        _ => {
+            return Err(Error::invalid(
+                op,
+                "bias_k and bias_v must be given together",
+            ));
+        }
+    }
+    let batches = q.shape().dims()[0];
+    let q = heads(&q)?;
+    let mut k = match x.static_k {
+        Some(sk) => static_heads(op, "static_k", sk, batches, num_heads)?,
+        None => heads(&k)?,
+    };
+    let mut v = match x.static_v {
+        Some(sv) => static_heads(op, "static_v", sv, batches, num_heads)?,
+        None => heads(&v)?,
+    };
+    if x.add_zero_attn {
+        let zeros = |a: &Array| -> Result<Array> {
+            let mut d = a.shape().dims().to_vec();
+            d[2] = 1;
+            let z = crate::api::zeros_with(d, opts::Zeros::new().dtype(a.dtype()))?;
+            crate::api::concat_with([a, &z], opts::Concat::new().axis(2))
+        };
+        k = zeros(&k)?;
+        v = zeros(&v)?;
+        extra += 1;
+    }
+    let (kd, vd) = (k.shape().dims(), v.shape().dims());
+    if kd[2] != vd[2] || kd[3] != q.shape().dims()[3] {
+        return Err(Error::shape(
+            op,
+            "the keys and values (after bias_k / bias_v, static_k / static_v) must be as many, and the keys' head size that of the queries",
+            vec![q.shape().clone(), k.shape().clone(), v.shape().clone()],
+        ));
+    }
     let d = q.shape().dims()[3];
     let scale = scale.unwrap_or(1.0 / (d.max(1) as f64).sqrt());
     let mut s = crate::api::multiply(
@@ -1575,15 +1796,19 @@ pub fn multi_head_attention(
     )?;
     let lowest = crate::dtype::finfo(s.dtype())?.min;
     let (l, sl) = (s.shape().dims()[2], s.shape().dims()[3]);
+    // The masks cover the keys given; the appended ones are kept.
+    let base = sl - extra;
     if is_causal {
-        let ones = crate::api::ones_with([l, sl], opts::Ones::new().dtype(Dtype::Bool))?;
-        s = crate::api::r#where(&crate::api::tril(&ones)?, &s, lowest)?;
+        let ones = crate::api::ones_with([l, base], opts::Ones::new().dtype(Dtype::Bool))?;
+        let causal = widen_mask(&crate::api::tril(&ones)?, base, extra, true)?;
+        s = crate::api::r#where(&causal, &s, lowest)?;
     }
     if let Some(m) = attention_mask {
+        let m = widen_mask(m, base, extra, true)?;
         s = if m.dtype().is_bool() {
-            crate::api::r#where(m, &s, lowest)?
+            crate::api::r#where(&m, &s, lowest)?
         } else {
-            crate::api::add(&s, m)?
+            crate::api::add(&s, &m)?
         };
     }
     if let Some(m) = key_padding_mask {
@@ -1592,6 +1817,7 @@ pub fn multi_head_attention(
         } else {
             crate::api::expand_dims(m)?
         };
+        let m = widen_mask(&m, base, extra, false)?;
         let b = s.shape().dims()[0];
         let m = crate::api::reshape(&m, ints([b, 1, 1, sl]))?;
         let ignore = if m.dtype().is_bool() {

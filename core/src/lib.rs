@@ -58,7 +58,8 @@ pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 
 pub use api::*;
 pub use args::{
-    ArrayLike, ArrayOperand, Axes, Ints, Nestable, Node, Operand, Operands, Out, Splits,
+    ArrayLike, ArrayOperand, Axes, Contraction, Ints, Nestable, Node, Operand, Operands, Out,
+    Splits,
 };
 pub use catalogue::{
     function_supported_devices, function_supported_devices_and_dtypes, function_supported_dtypes,
@@ -67,6 +68,7 @@ pub use catalogue::{
 };
 pub use control_flow::{Condition, for_loop, if_else, vmap, while_loop};
 pub use ivy_macros::{kernels, op};
+pub use layer_support::Padding;
 pub use nest::{
     IndexKey, MultiMapOptions, Nest, NestedMapOptions, all_nested_indices, copy_nest,
     duplicate_array_index_chains, duplicate_leaf_index_chains, index_nest,

@@ -248,6 +248,12 @@ pub enum ParamKind {
     Ints,
     /// How to split: a number of sections or their sizes.
     Splits,
+    /// What `tensordot` contracts: a number of axes, or a pair of axis
+    /// lists.
+    Contraction,
+    /// The padding of a convolution or pool: `"SAME"`, `"VALID"`, a number
+    /// or `(before, after)` pairs.
+    Padding,
     /// An index (`x[1:3, ..., None]`): integers, slices, `...`, new axes and
     /// integer or boolean arrays.
     Index,
@@ -287,6 +293,8 @@ impl ParamKind {
             ParamKind::Permutation => "Permutation".into(),
             ParamKind::Ints => "Ints".into(),
             ParamKind::Splits => "Splits".into(),
+            ParamKind::Contraction => "Contraction".into(),
+            ParamKind::Padding => "Padding".into(),
             ParamKind::Index => "Index".into(),
             ParamKind::Dtype => "Dtype".into(),
             ParamKind::Device => "Device".into(),
@@ -312,6 +320,8 @@ impl ParamKind {
         "Permutation",
         "Ints",
         "Splits",
+        "Contraction",
+        "Padding",
         "Index",
         "Dtype",
         "Device",

@@ -7,7 +7,7 @@
 //! entry    := attr* "fn" IDENT generics? "(" params? ")" ("->" type)? (";" | block)
 //! param    := ("#[default(" expr ")]")? IDENT ":" kind
 //! kind     := Array | Arrays | Shape | Axis | NewAxis | Axes | Permutation | Ints
-//!           | Splits | Index | Dtype | Device | Scalar | bool | i64 | f64 | usize | Str | Option<kind>
+//!           | Splits | Contraction | Padding | Index | Dtype | Device | Scalar | bool | i64 | f64 | usize | Str | Option<kind>
 //! attr     := doc comment | #[primary] | #[compositional] | #[mixed] | #[standalone]
 //!           | #[dtypes(set)] | #[dtype_of(IDENT)] | #[promote] | #[promote(IDENT, ..)] | #[cast((IDENT, ..:)? set => float|int|bool|complex)]
 //!           | #[out(same|bool|real|dtype|index|same_each|custom)] | #[operator(OP, ..)]
@@ -412,6 +412,8 @@ fn kind_of(ty: &syn::Type) -> (Option<ParamKind>, Span) {
             "Permutation" => Some(ParamKind::Permutation),
             "Ints" => Some(ParamKind::Ints),
             "Splits" => Some(ParamKind::Splits),
+            "Contraction" => Some(ParamKind::Contraction),
+            "Padding" => Some(ParamKind::Padding),
             "Index" => Some(ParamKind::Index),
             "Dtype" => Some(ParamKind::Dtype),
             "Device" => Some(ParamKind::Device),

@@ -1124,6 +1124,12 @@ def linalg_ext_cases(name, info):
             case(name, [A(a, d), A(b, d)], None, lambda a=a, b=b, k=k: [out_cast(np.tensordot(a.astype(DT[k]), b.astype(DT[k]), axes=2), k)])
             case(name, [A(a, d), A(b, d)], {"x1_axes": {"ints": [0, 2]}, "x2_axes": {"ints": [0, 1]}},
                  lambda a=a, b=b, k=k: [out_cast(np.tensordot(a.astype(DT[k]), b.astype(DT[k]), axes=([0, 2], [0, 1])), k)])
+            # NumPy's own spelling: axes as a pair of lists (and as a number).
+            case(name, [A(a, d), A(b, d)], {"axes": {"pairs": [[2, 1], [1, 0]]}},
+                 lambda a=a, b=b, k=k: [out_cast(np.tensordot(a.astype(DT[k]), b.astype(DT[k]), axes=([2, 1], [1, 0])), k)])
+            c = rand(d, (4, 2), -3, 3)
+            case(name, [A(a, d), A(c, d)], {"axes": {"i": 1}},
+                 lambda a=a, c=c, k=k: [out_cast(np.tensordot(a.astype(DT[k]), c.astype(DT[k]), axes=1), k)])
         elif name == "inner":
             a, b = rand(d, (2, 3), -3, 3), rand(d, (4, 3), -3, 3)
             k = info["kernel"][d]

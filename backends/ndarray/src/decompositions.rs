@@ -216,6 +216,64 @@ fn canonical_columns<T: Lin>(u: &mut Mat<T>, cols: usize) -> Vec<Complex64> {
     factors
 }
 
+/// Make the diagonal of a complex `R` real and non-negative (as LAPACK's
+/// `geqrf` makes it real): row `i` of `r` times `conj(p)`, column `i` of
+/// `q` times `p`, with `p` the phase of `r_ii`, for `i < k`. `Q R` is
+/// unchanged, and the factors become a continuous function of the input
+/// (the derivative of `qr` assumes this gauge).
+fn real_diagonal<T: Lin>(q: &mut Mat<T>, r: &mut Mat<T>, k: usize) {
+    for i in 0..k {
+        let d = r[(i, i)].to_c();
+        if d.norm() == 0.0 {
+            continue;
+        }
+        let p = d / d.norm();
+        for j in 0..r.ncols() {
+            r[(i, j)] = T::from_c(r[(i, j)].to_c() * p.conj());
+        }
+        r[(i, i)] = T::from_c(Complex64::new(d.norm(), 0.0));
+        for row in 0..q.nrows() {
+            q[(row, i)] = T::from_c(q[(row, i)].to_c() * p);
+        }
+    }
+}
+
+/// Scale each of the `n` columns of the row-major `n x n` eigenvectors `v`
+/// to unit Euclidean norm, then by the unit number that makes its entry
+/// of largest magnitude real and positive (LAPACK's `geev` normalises to
+/// unit norm with a real largest component; the sign is fixed here so
+/// that the choice is continuous in the input away from ties).
+fn unit_columns(v: &mut [Complex64], n: usize) {
+    for j in 0..n {
+        let norm = (0..n).map(|i| v[i * n + j].norm_sqr()).sum::<f64>().sqrt();
+        let mut best = Complex64::new(0.0, 0.0);
+        for i in 0..n {
+            if v[i * n + j].norm() > best.norm() {
+                best = v[i * n + j];
+            }
+        }
+        if norm == 0.0 || best.norm() == 0.0 {
+            continue;
+        }
+        let f = (best / best.norm()).conj() / norm;
+        for i in 0..n {
+            v[i * n + j] *= f;
+        }
+    }
+}
+
+/// The Hermitian matrix whose lower triangle is that of `a`, with the
+/// real part of its diagonal (as LAPACK's `heevd` reads it: faer's solver
+/// would otherwise see the diagonal's imaginary part).
+fn hermitian_from_lower<T: Lin>(a: MatRef<'_, T>) -> Mat<T> {
+    let n = a.nrows();
+    Mat::from_fn(n, n, |i, j| match i.cmp(&j) {
+        std::cmp::Ordering::Greater => a[(i, j)],
+        std::cmp::Ordering::Less => T::from_c(a[(j, i)].to_c().conj()),
+        std::cmp::Ordering::Equal => T::from_c(Complex64::new(a[(i, i)].to_c().re, 0.0)),
+    })
+}
+
 pub(crate) fn cholesky<T: Lin>(x: &Array, upper: bool) -> Result<Array> {
     let op = "cholesky";
     let (batch, n) = square(op, x)?;
@@ -445,6 +503,9 @@ pub(crate) fn qr<T: Lin>(x: &Array, mode: &str) -> Result<(Array, Array)> {
                     r[(i, j)] = fr[(i, j)];
                 }
             }
+            if x.dtype().is_complex() {
+                real_diagonal(&mut q, &mut r, k);
+            }
         }
         push(&mut qs, q.as_ref(), false);
         push(&mut rs, r.as_ref(), false);
@@ -532,7 +593,7 @@ pub(crate) fn eigh<T: Lin>(x: &Array) -> Result<(Array, Array)> {
         if n == 0 {
             continue;
         }
-        let e = a
+        let e = hermitian_from_lower(a)
             .self_adjoint_eigen(Side::Lower)
             .map_err(|_| no_convergence(op, x))?;
         let s = e.S().column_vector();
@@ -555,7 +616,7 @@ pub(crate) fn eigvalsh<T: Lin>(x: &Array) -> Result<Array> {
         if n == 0 {
             continue;
         }
-        let w = a
+        let w = hermitian_from_lower(a)
             .self_adjoint_eigenvalues(Side::Lower)
             .map_err(|_| no_convergence(op, x))?;
         ws.extend(w);
@@ -571,7 +632,8 @@ pub(crate) fn eig<T: Lin>(op: &str, x: &Array, vectors: bool) -> Result<Vec<Arra
         if n == 0 {
             continue;
         }
-        let (w, v) = T::eig(a).ok_or_else(|| no_convergence(op, x))?;
+        let (w, mut v) = T::eig(a).ok_or_else(|| no_convergence(op, x))?;
+        unit_columns(&mut v, n);
         ws.extend(w.into_iter().map(T::complex_from));
         if vectors {
             vs.extend(v.into_iter().map(T::complex_from));
@@ -593,6 +655,51 @@ mod tests {
         assert_eq!(parity(&[0, 1, 2]), 1.0);
         assert_eq!(parity(&[1, 0, 2]), -1.0);
         assert_eq!(parity(&[1, 2, 0]), 1.0);
+    }
+
+    #[test]
+    fn unit_columns_normalise_and_fix_the_phase() {
+        let c = Complex64::new;
+        // Columns (3, 4i) and (0, -2), row-major.
+        let mut v = vec![c(3.0, 0.0), c(0.0, 0.0), c(0.0, 4.0), c(-2.0, 0.0)];
+        unit_columns(&mut v, 2);
+        // Column 0: largest entry 4i becomes 0.8, the other 3 * (-i) / 5.
+        assert!((v[0] - c(0.0, -0.6)).norm() < 1e-15 && (v[2] - c(0.8, 0.0)).norm() < 1e-15);
+        assert!((v[1] - c(0.0, 0.0)).norm() < 1e-15 && (v[3] - c(1.0, 0.0)).norm() < 1e-15);
+    }
+
+    #[test]
+    fn real_diagonal_keeps_the_product_and_makes_r_ii_real() {
+        let c = Complex64::new;
+        let mut q =
+            Mat::<Complex64>::from_fn(2, 2, |i, j| if i == j { c(1.0, 0.0) } else { c(0.0, 0.0) });
+        let mut r = Mat::<Complex64>::from_fn(2, 2, |i, j| match (i, j) {
+            (0, 0) => c(0.0, 2.0),
+            (0, 1) => c(1.0, 1.0),
+            (1, 1) => c(-3.0, 0.0),
+            _ => c(0.0, 0.0),
+        });
+        let before = &q * &r;
+        real_diagonal(&mut q, &mut r, 2);
+        assert_eq!(r[(0, 0)], c(2.0, 0.0));
+        assert_eq!(r[(1, 1)], c(3.0, 0.0));
+        let after = &q * &r;
+        for i in 0..2 {
+            for j in 0..2 {
+                assert!((after[(i, j)] - before[(i, j)]).norm() < 1e-15);
+            }
+        }
+    }
+
+    #[test]
+    fn hermitian_from_lower_ignores_the_upper_triangle_and_imaginary_diagonal() {
+        let c = Complex64::new;
+        let a = [c(1.0, 5.0), c(9.0, 9.0), c(2.0, 3.0), c(4.0, -1.0)];
+        let h = hermitian_from_lower(MatRef::from_row_major_slice(&a, 2, 2));
+        assert_eq!(h[(0, 0)], c(1.0, 0.0));
+        assert_eq!(h[(1, 0)], c(2.0, 3.0));
+        assert_eq!(h[(0, 1)], c(2.0, -3.0));
+        assert_eq!(h[(1, 1)], c(4.0, 0.0));
     }
 
     #[test]

@@ -919,12 +919,16 @@ pub fn eigh_grad(gs: &[Array], outs: &[Array]) -> Result<Array> {
     lower_grad(&ivy::matmul(&ivy::matmul(v, &inner)?, &vh)?)
 }
 
-/// The vector-Jacobian product of `svd` for real inputs (`gs`, `outs`:
-/// cotangents and results `(U, S, Vh)`), after Townsend's formulas:
-/// `U [(J S + S K) / E + diag(g_S)] Vh` with `J`, `K` the skew parts of
-/// `U^T g_U` and `V^T g_V`, `E_ij = s_j^2 - s_i^2`, plus the terms of the
-/// thin factors' complements. Needs distinct non-zero singular values;
-/// complex inputs and `full_matrices` with a non-square input are refused.
+/// The vector-Jacobian product of `svd` (`gs`, `outs`: cotangents and
+/// results `(U, S, Vh)`), after Townsend's formulas:
+/// `U [(J S + S K) / E + diag(g_S)] Vh` with `J`, `K` the skew-Hermitian
+/// parts of `U^H g_U` and `V^H g_V`, `E_ij = s_j^2 - s_i^2`, plus the terms
+/// of the thin factors' complements. For complex inputs the singular
+/// vector pairs have a free common phase: the gradient is that of the
+/// loss's phase-invariant part (`diag(J) / 2S` added), as PyTorch's
+/// `linalg_svd_backward`. Needs distinct non-zero singular values;
+/// `full_matrices` with a non-square input is refused (the extra columns
+/// of the full factor are not determined by `x`).
 ///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
@@ -949,15 +953,6 @@ pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) ->
             "expected three cotangents and three results",
         ));
     };
-    if x.dtype().is_complex() {
-        return Err(Error::invalid(
-            "svd",
-            format!(
-                "the derivative of svd is implemented for real inputs only, not {}",
-                x.dtype()
-            ),
-        ));
-    }
     let &[.., m, n] = x.shape().dims() else {
         return Err(Error::shape(
             "svd",
@@ -985,7 +980,17 @@ pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) ->
         &ivy::add(&ivy::multiply(&j, &s_row)?, &ivy::multiply(&s_col, &k)?)?,
         &f,
     )?;
-    let inner = ivy::add(&inner, &diag_embed(gsv)?)?;
+    let mut inner = ivy::add(&inner, &diag_embed(gsv)?)?;
+    if x.dtype().is_complex() {
+        // The phase of each pair (u_i, v_i) is free; with v_i's held
+        // fixed, u_i's phase moves by i Im((U^H dA V)_ii) / s_i, which
+        // passes `diag(J) / (2 s)` back (J's diagonal is 2i Im(U^H gU)_ii).
+        // A loss that depends on the phases has no gradient; this is the
+        // one of its gauge-invariant part (PyTorch's convention).
+        let jd = ivy::diagonal(&j)?;
+        let twice_s = ivy::multiply(s, 2.0)?;
+        inner = ivy::add(&inner, &diag_embed(&ivy::divide(&jd, &twice_s)?)?)?;
+    }
     let mut ga = ivy::matmul(&ivy::matmul(u, &inner)?, vh)?;
     if m > n {
         let rest = ivy::subtract(gu, &ivy::matmul(u, &ut_gu)?)?;
@@ -998,6 +1003,159 @@ pub fn svd_grad(gs: &[Array], outs: &[Array], x: &Array, full_matrices: bool) ->
         )?;
     }
     Ok(ga)
+}
+
+/// The columns `start..end` of the matrices `x`.
+fn columns(x: &Array, start: usize, end: usize) -> Result<Array> {
+    let idx = Array::from_shape_vec(
+        [end - start],
+        (start as i64..end as i64).collect::<Vec<_>>(),
+    )?;
+    ivy::take_with(x, &idx, opts::Take::new().axis(-1))
+}
+
+/// `x` with its diagonal's imaginary part dropped (the real part kept, in
+/// the dtype of `x`), the rest zero: `Re diag(x)` as a matrix.
+fn real_diagonal(x: &Array) -> Result<Array> {
+    let n = x.shape().dims().last().copied().unwrap_or(0);
+    let eye = ivy::eye_with(n, opts::Eye::new().dtype(x.dtype().real()))?;
+    let d = ivy::multiply(x, &eye)?;
+    if x.dtype().is_complex() {
+        ivy::astype(&ivy::real(&d)?, x.dtype())
+    } else {
+        Ok(d)
+    }
+}
+
+/// The vector-Jacobian product of `qr` (`gs`, `outs`: cotangents and
+/// results `(Q, R)`; `R`'s diagonal real, as the factorisation gives it).
+/// For `m >= n` (reduced): `(g_Q + Q sym(M)) R^-H` with
+/// `M = g_R R^H - Q^H g_Q` and `sym(M) = triu(M, 1) + triu(M, 1)^H +
+/// Re diag(M)`. For `m < n` (both modes then give the same factors) the
+/// columns split as `x = [X | Y]`, `R = [U | V]`: `X = Q U` is square and
+/// takes the rule above with `g_Q + Y g_V^H`, and `Y` gets `Q g_V`. With
+/// `mode = "complete"` and `m > n` the last `m - n` columns of `Q` are not
+/// determined by `x`: refused. Needs full-rank leading columns (`R`
+/// invertible).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// // x = [[2], [0]]: Q = [[1], [0]] (up to sign), R = [[2]]; R = |x|, so
+/// // dR/dx = x / |x| = [[1], [0]] (times the sign of Q's column).
+/// let x = ivy::array![[2.0], [0.0]];
+/// let (q, r) = ivy::qr(&x)?;
+/// let gs = [ivy::zeros([2, 1])?, ivy::array![[1.0]]];
+/// let g = ivy::gradients::rules::qr_grad(&gs, &[q.clone(), r], &x, "reduced")?;
+/// assert_eq!(ivy::multiply(&g, &q)?.to_vec::<f32>()?, vec![1.0, 0.0]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn qr_grad(gs: &[Array], outs: &[Array], x: &Array, mode: &str) -> Result<Array> {
+    let (Some(gq), Some(gr), Some(q), Some(r)) = (gs.first(), gs.get(1), outs.first(), outs.get(1))
+    else {
+        return Err(Error::invalid(
+            "qr",
+            "expected two cotangents and two results",
+        ));
+    };
+    let &[.., m, n] = x.shape().dims() else {
+        return Err(Error::shape(
+            "qr",
+            "needs matrices",
+            vec![x.shape().clone()],
+        ));
+    };
+    if mode == "complete" && m > n {
+        return Err(Error::shape(
+            "qr",
+            format!(
+                "the derivative of qr with mode = \"complete\" needs m <= n (the last {} columns of Q are not determined by x; use mode = \"reduced\")",
+                m - n
+            ),
+            vec![x.shape().clone()],
+        ));
+    }
+    if m >= n {
+        return qr_grad_square_or_tall(gq, gr, q, r);
+    }
+    let y = columns(x, m, n)?;
+    let u = columns(r, 0, m)?;
+    let gu = columns(gr, 0, m)?;
+    let gv = columns(gr, m, n)?;
+    let gq = ivy::add(gq, &ivy::matmul(&y, &adjoint(&gv)?)?)?;
+    let gx = qr_grad_square_or_tall(&gq, &gu, q, &u)?;
+    let gy = ivy::matmul(q, &gv)?;
+    ivy::concat_with([&gx, &gy], opts::Concat::new().axis(-1))
+}
+
+/// [`qr_grad`] for `m >= n` (`R` square).
+fn qr_grad_square_or_tall(gq: &Array, gr: &Array, q: &Array, r: &Array) -> Result<Array> {
+    let m = ivy::subtract(
+        &ivy::matmul(gr, &adjoint(r)?)?,
+        &ivy::matmul(&adjoint(q)?, gq)?,
+    )?;
+    let up = ivy::triu_with(&m, opts::Triu::new().k(1))?;
+    let sym = ivy::add(&ivy::add(&up, &adjoint(&up)?)?, &real_diagonal(&m)?)?;
+    let b = ivy::add(gq, &ivy::matmul(q, &sym)?)?;
+    // b R^-H, as (R^-1 b^H)^H.
+    adjoint(&ivy::solve(r, &adjoint(&b)?)?)
+}
+
+/// The vector-Jacobian product of `eig` (`gs`, `outs`: cotangents and
+/// results `(w, V)`, `V`'s columns of unit norm), as PyTorch's
+/// `linalg_eig_backward`: `V^-H (diag(g_w) + F ∘ (V^H g_V - V^H V
+/// Re diag(V^H g_V))) V^H` with `F_ij = 1 / conj(w_j - w_i)` off the
+/// diagonal, the real part for a real `x`. Each eigenvector's phase is
+/// free: this is the gradient of the loss's phase-invariant part. Needs
+/// distinct eigenvalues.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// // A diagonal x: dw_i / dx_ii = 1 (whatever the order of w), so the
+/// // cotangent g_w = w passes back diag(w).
+/// let x = ivy::array![[1.0, 0.0], [0.0, 2.0]];
+/// let (w, v) = ivy::eig(&x)?;
+/// let gs = [w.clone(), ivy::zeros_like(&v)?];
+/// let g = ivy::gradients::rules::eig_grad(&gs, &[w, v], &x)?;
+/// assert_eq!(g, ivy::array![[1.0, 0.0], [0.0, 2.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn eig_grad(gs: &[Array], outs: &[Array], x: &Array) -> Result<Array> {
+    let (Some(gw), Some(gv), Some(w), Some(v)) = (gs.first(), gs.get(1), outs.first(), outs.get(1))
+    else {
+        return Err(Error::invalid(
+            "eig",
+            "expected two cotangents and two results",
+        ));
+    };
+    let vh = adjoint(v)?;
+    let vhgv = ivy::matmul(&vh, gv)?;
+    // The unit norm of each column: its radial part is not free.
+    let radial = ivy::real(&ivy::diagonal(&vhgv)?)?;
+    let radial = ivy::expand_dims_with(&radial, opts::ExpandDims::new().axis(-2))?;
+    let vhgv = ivy::subtract(&vhgv, &ivy::matmul(&vh, &ivy::multiply(v, &radial)?)?)?;
+    let inner = ivy::multiply(&vhgv, &inverse_gaps(&ivy::conj(w)?)?)?;
+    let inner = ivy::add(&inner, &diag_embed(gw)?)?;
+    let ga = ivy::solve(&vh, &ivy::matmul(&inner, &vh)?)?;
+    real_like(ga, x)
+}
+
+/// The vector-Jacobian product of `eigvals`: `V^-H diag(g) V^H` with `V`
+/// the eigenvectors of `x` (the real part for a real `x`). Needs a
+/// diagonalisable `x`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// // As for eig: the cotangent w (in any order) passes back diag(w).
+/// let x = ivy::array![[1.0, 0.0], [0.0, 2.0]];
+/// let gx = ivy::gradients::rules::eigvals_grad(&ivy::eigvals(&x)?, &x)?;
+/// assert_eq!(gx, ivy::array![[1.0, 0.0], [0.0, 2.0]]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn eigvals_grad(g: &Array, x: &Array) -> Result<Array> {
+    let (_, v) = ivy::eig(x)?;
+    let vh = adjoint(&v)?;
+    let ga = ivy::solve(&vh, &ivy::matmul(&diag_embed(g)?, &vh)?)?;
+    real_like(ga, x)
 }
 
 // ---------------------------------------------------------------------------

@@ -333,6 +333,8 @@ fn sample_fn(op: &Op, t: &Target) -> TokenStream {
             (ParamKind::Axes | ParamKind::Ints, None) => quote!([0i64]),
             (ParamKind::Permutation, None) => quote!([1i64, 0]),
             (ParamKind::Splits, None) => quote!(#k::Splits::Sections(2)),
+            (ParamKind::Contraction, None) => quote!(#k::Contraction::Count(2)),
+            (ParamKind::Padding, None) => quote!(#k::Padding::from("VALID")),
             (ParamKind::Index, None) => quote!(#k::Index::from(0i64)),
             (ParamKind::Device, None) => quote!(#k::Device::Cpu),
             (ParamKind::Scalar, None) => quote!(1i64),

@@ -848,6 +848,9 @@ pub fn keyword_binding(op: &Op, prm: &Param, t: &Target) -> TokenStream {
             let ty = body_type(inner, k);
             if is_copy(inner) {
                 quote!(let #name: ::std::option::Option<#ty> = __opts.#name;)
+            } else if **inner == ParamKind::Str {
+                // `Option<String>` is seen as `Option<&str>`.
+                quote!(let #name: ::std::option::Option<#ty> = __opts.#name.as_deref();)
             } else {
                 quote!(let #name: ::std::option::Option<#ty> = __opts.#name.as_ref();)
             }

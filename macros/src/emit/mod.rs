@@ -157,6 +157,8 @@ pub fn api_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Axis | ParamKind::NewAxis | ParamKind::Int => quote!(i64),
         ParamKind::Axes | ParamKind::Permutation | ParamKind::Ints => quote!(#k::Ints),
         ParamKind::Splits => quote!(#k::Splits),
+        ParamKind::Contraction => quote!(#k::Contraction),
+        ParamKind::Padding => quote!(#k::Padding),
         ParamKind::Index => quote!(#k::Index),
         ParamKind::Dtype => quote!(#k::Dtype),
         ParamKind::Device => quote!(#k::Device),
@@ -179,6 +181,8 @@ pub fn positional_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         | ParamKind::Permutation
         | ParamKind::Ints
         | ParamKind::Splits
+        | ParamKind::Contraction
+        | ParamKind::Padding
         | ParamKind::Index
         | ParamKind::Scalar
         | ParamKind::Float
@@ -201,6 +205,8 @@ pub fn body_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Shape => quote!(&#k::Shape),
         ParamKind::Axes | ParamKind::Permutation | ParamKind::Ints => quote!(&#k::Ints),
         ParamKind::Splits => quote!(&#k::Splits),
+        ParamKind::Contraction => quote!(&#k::Contraction),
+        ParamKind::Padding => quote!(&#k::Padding),
         ParamKind::Index => quote!(&#k::Index),
         ParamKind::Str => quote!(&str),
         ParamKind::Option(inner) => {
@@ -221,6 +227,8 @@ pub fn kernel_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Axes | ParamKind::Permutation => quote!(&[usize]),
         ParamKind::Ints => quote!(&[i64]),
         ParamKind::Splits => quote!(&#k::Splits),
+        ParamKind::Contraction => quote!(&#k::Contraction),
+        ParamKind::Padding => quote!(&#k::Padding),
         ParamKind::Index => quote!(&#k::Index),
         ParamKind::Str => quote!(&str),
         ParamKind::Option(inner) => {
@@ -363,6 +371,8 @@ pub fn example_value(op: &Op, p: &Param) -> String {
         ParamKind::Axes | ParamKind::Ints => "[0]".into(),
         ParamKind::Permutation => "[1, 0]".into(),
         ParamKind::Splits => "2usize".into(),
+        ParamKind::Contraction => "([1], [0])".into(),
+        ParamKind::Padding => "\"VALID\"".into(),
         ParamKind::Index => "ivy::s![0]".into(),
         ParamKind::Dtype => "ivy::Dtype::Float32".into(),
         ParamKind::Device => "ivy::Device::Cpu".into(),

@@ -140,9 +140,13 @@ category general {
 
     /// `x` scaled so that the matrix `p`-norm of each matrix (the last two
     /// axes) is at most `max_norm` (Ivy's `clip_matrix_norm`): `p = 2` (the
-    /// default) is the largest singular value, `1` / `-1` the largest /
-    /// smallest column sum of absolute values, `inf` / `-inf` the largest /
-    /// smallest row sum. The largest singular value is found by power
+    /// default) is the largest singular value, `-2` the smallest, `1` /
+    /// `-1` the largest / smallest column sum of absolute values, `inf` /
+    /// `-inf` the largest / smallest row sum. Ivy's string orders go in
+    /// `ord` (which then replaces `p`): `"fro"` (Frobenius), `"nuc"` (sum
+    /// of the singular values), or any other order of
+    /// [`matrix_norm`](crate::matrix_norm) spelt as a string. The largest
+    /// singular value (`p = 2`) is found by power
     /// iteration on `x^T x` (in float64 to convergence, then 8 steps in ivy
     /// ops from there), as `|x v|` for the unit direction `v`: its gradient
     /// is exact, higher derivatives converge with the power steps.
@@ -153,15 +157,35 @@ category general {
     /// assert_eq!(y.to_vec::<f64>()?, vec![1.5, 0.0, 0.0, 0.5]);
     /// let c = ivy::clip_matrix_norm_with(&ivy::array![[1.0, -2.0], [1.0, 2.0]], 2.0, ivy::opts::ClipMatrixNorm::new().p(1.0))?;
     /// assert_eq!(c.to_vec::<f32>()?, vec![0.5, -1.0, 0.5, 1.0]);
+    /// // Frobenius norm 5 clipped to 2.5; nuclear norm 3 + 4 = 7 clipped to 3.5.
+    /// let m = ivy::array![[3.0f64, 0.0], [0.0, 4.0]];
+    /// let f = ivy::clip_matrix_norm_with(&m, 2.5, ivy::opts::ClipMatrixNorm::new().ord("fro"))?;
+    /// assert_eq!(f.to_vec::<f64>()?, vec![1.5, 0.0, 0.0, 2.0]);
+    /// let n = ivy::clip_matrix_norm_with(&m, 3.5, ivy::opts::ClipMatrixNorm::new().ord("nuc"))?;
+    /// assert_eq!(n.to_vec::<f64>()?, vec![1.5, 0.0, 0.0, 2.0]);
+    /// // p = -2: the smallest singular value, 3, clipped to 1.5.
+    /// let s = ivy::clip_matrix_norm_with(&m, 1.5, ivy::opts::ClipMatrixNorm::new().p(-2.0))?;
+    /// assert_eq!(s.to_vec::<f64>()?, vec![1.5, 0.0, 0.0, 2.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
     #[dtypes(float)]
     #[sample(max_norm = 0.5f64, p = 1.0)]
-    fn clip_matrix_norm(x: Array, max_norm: f64, #[default(2.0)] p: f64) -> Array {
+    fn clip_matrix_norm(x: Array, max_norm: f64, #[default(2.0)] p: f64, #[default(None)] ord: Option<Str>) -> Array {
         let op = "clip_matrix_norm";
         if x.ndim() < 2 {
             return Err(ivy::Error::shape(op, "needs matrices (at least two dimensions)", vec![x.shape().clone()]));
+        }
+        let by_matrix_norm = |ord: &str| -> ivy::Result<ivy::Array> {
+            let n = ivy::matrix_norm_with(x, ivy::opts::MatrixNorm::new().ord(ord).keepdims(true))
+                .map_err(|e| ivy::Error::invalid(op, format!("ord {ord:?}: {e}")))?;
+            ivy::__private::clip_by_norm(op, x, &n, max_norm)
+        };
+        if let Some(ord) = ord {
+            return by_matrix_norm(ord);
+        }
+        if p == -2.0 {
+            return by_matrix_norm("-2");
         }
         let a = ivy::abs(x)?;
         let sums = |sum_axis: i64, pick_axis: i64, largest: bool| -> ivy::Result<ivy::Array> {
@@ -191,7 +215,7 @@ category general {
         } else if p.is_infinite() {
             sums(-1, -2, p > 0.0)?
         } else {
-            return Err(ivy::Error::invalid(op, format!("p must be 2, 1, -1, inf or -inf, got {p}")));
+            return Err(ivy::Error::invalid(op, format!("p must be 2, -2, 1, -1, inf or -inf (or give ord), got {p}")));
         };
         ivy::__private::clip_by_norm(op, x, &norm, max_norm)
     }

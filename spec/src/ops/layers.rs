@@ -12,9 +12,10 @@ category layers {
     //! `"NHWC"`, `"NDHWC"`, or `"channel_last"`), with `data_format` for
     //! channel-first; convolution filters are `[*kernel, d_in / groups,
     //! d_out]` (`filter_format = "channel_last"`) or `[d_out, d_in / groups,
-    //! *kernel]` (`"channel_first"`). `padding` is a string: `"SAME"`,
-    //! `"VALID"`, or integers (one for all sides, one per spatial dimension,
-    //! or a `(before, after)` pair per dimension: `"[(1, 1), (0, 2)]"`).
+    //! *kernel]` (`"channel_first"`). `padding` is a [`Padding`](crate::Padding),
+    //! as Ivy's: `"SAME"`, `"VALID"`, a number for every side (`1`), or a
+    //! `(before, after)` pair per spatial dimension (`[(1, 1), (0, 2)]`;
+    //! also as a string, `"[(1, 1), (0, 2)]"`).
     //! Every convolution and pool is built on [`im2col`](crate::im2col) and
     //! [`col2im`](crate::col2im), whose derivatives are each other, so all of
     //! them are differentiable to any order.
@@ -244,7 +245,7 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(2usize)] dims: usize,
         #[default("channel_last")] data_format: Str,
         #[default("channel_last")] filter_format: Str,
@@ -253,7 +254,7 @@ category layers {
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_dilated("conv_general_dilated", x, filters, strides, padding, dims, data_format, filter_format, feature_group_count, x_dilations, dilations, bias)
+        ivy::layer_support::conv_general_dilated("conv_general_dilated", x, filters, strides, padding.as_str(), dims, data_format, filter_format, feature_group_count, x_dilations, dilations, bias)
     }
 
     /// The 1-d convolution: [`conv_general_dilated`](crate::conv_general_dilated)
@@ -277,14 +278,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NWC")] data_format: Str,
         #[default("channel_last")] filter_format: Str,
         #[default(None)] x_dilations: Option<Ints>,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_dilated("conv1d", x, filters, strides, padding, 1, data_format, filter_format, 1, x_dilations, dilations, bias)
+        ivy::layer_support::conv_general_dilated("conv1d", x, filters, strides, padding.as_str(), 1, data_format, filter_format, 1, x_dilations, dilations, bias)
     }
 
     /// The 2-d convolution: `x` `[N, H, W, d_in]` (`"NHWC"`, or `"NCHW"`),
@@ -307,14 +308,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NHWC")] data_format: Str,
         #[default("channel_last")] filter_format: Str,
         #[default(None)] x_dilations: Option<Ints>,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_dilated("conv2d", x, filters, strides, padding, 2, data_format, filter_format, 1, x_dilations, dilations, bias)
+        ivy::layer_support::conv_general_dilated("conv2d", x, filters, strides, padding.as_str(), 2, data_format, filter_format, 1, x_dilations, dilations, bias)
     }
 
     /// The 3-d convolution: `x` `[N, D, H, W, d_in]` (`"NDHWC"`, or
@@ -335,14 +336,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NDHWC")] data_format: Str,
         #[default("channel_last")] filter_format: Str,
         #[default(None)] x_dilations: Option<Ints>,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_dilated("conv3d", x, filters, strides, padding, 3, data_format, filter_format, 1, x_dilations, dilations, bias)
+        ivy::layer_support::conv_general_dilated("conv3d", x, filters, strides, padding.as_str(), 3, data_format, filter_format, 1, x_dilations, dilations, bias)
     }
 
     /// The depthwise 2-d convolution: each of the `d_in` channels of `x`
@@ -365,11 +366,11 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NHWC")] data_format: Str,
         #[default(None)] dilations: Option<Ints>,
     ) -> Array {
-        ivy::layer_support::depthwise_conv2d(x, filters, strides, padding, data_format, dilations)
+        ivy::layer_support::depthwise_conv2d(x, filters, strides, padding.as_str(), data_format, dilations)
     }
 
     /// The transposed (fractionally strided) convolution over `dims`
@@ -401,7 +402,7 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(2usize)] dims: usize,
         #[default(None)] output_shape: Option<Ints>,
         #[default("channel_last")] filter_format: Str,
@@ -410,7 +411,7 @@ category layers {
         #[default(1usize)] feature_group_count: usize,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_transpose("conv_general_transpose", x, filters, strides, padding, dims, output_shape, filter_format, data_format, dilations, feature_group_count, bias)
+        ivy::layer_support::conv_general_transpose("conv_general_transpose", x, filters, strides, padding.as_str(), dims, output_shape, filter_format, data_format, dilations, feature_group_count, bias)
     }
 
     /// The 1-d transposed convolution: `x` `[N, W, d_in]` (`"NWC"`, or
@@ -433,14 +434,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(None)] output_shape: Option<Ints>,
         #[default("channel_last")] filter_format: Str,
         #[default("NWC")] data_format: Str,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_transpose("conv1d_transpose", x, filters, strides, padding, 1, output_shape, filter_format, data_format, dilations, 1, bias)
+        ivy::layer_support::conv_general_transpose("conv1d_transpose", x, filters, strides, padding.as_str(), 1, output_shape, filter_format, data_format, dilations, 1, bias)
     }
 
     /// The 2-d transposed convolution: `x` `[N, H, W, d_in]` (`"NHWC"`, or
@@ -461,14 +462,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(None)] output_shape: Option<Ints>,
         #[default("channel_last")] filter_format: Str,
         #[default("NHWC")] data_format: Str,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_transpose("conv2d_transpose", x, filters, strides, padding, 2, output_shape, filter_format, data_format, dilations, 1, bias)
+        ivy::layer_support::conv_general_transpose("conv2d_transpose", x, filters, strides, padding.as_str(), 2, output_shape, filter_format, data_format, dilations, 1, bias)
     }
 
     /// The 3-d transposed convolution: `x` `[N, D, H, W, d_in]`
@@ -490,14 +491,14 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(None)] output_shape: Option<Ints>,
         #[default("channel_last")] filter_format: Str,
         #[default("NDHWC")] data_format: Str,
         #[default(None)] dilations: Option<Ints>,
         #[default(None)] bias: Option<Array>,
     ) -> Array {
-        ivy::layer_support::conv_general_transpose("conv3d_transpose", x, filters, strides, padding, 3, output_shape, filter_format, data_format, dilations, 1, bias)
+        ivy::layer_support::conv_general_transpose("conv3d_transpose", x, filters, strides, padding.as_str(), 3, output_shape, filter_format, data_format, dilations, 1, bias)
     }
 
     /// A convolution or (with `transpose`) a transposed convolution over
@@ -522,7 +523,7 @@ category layers {
         x: Array,
         filters: Array,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default(false)] transpose: bool,
         #[default(2usize)] dims: usize,
         #[default(None)] output_shape: Option<Ints>,
@@ -537,9 +538,9 @@ category layers {
             if x_dilations.is_some() {
                 return Err(ivy::Error::invalid("conv", "x_dilations cannot be combined with transpose"));
             }
-            ivy::layer_support::conv_general_transpose("conv", x, filters, strides, padding, dims, output_shape, filter_format, data_format, dilations, feature_group_count, bias)
+            ivy::layer_support::conv_general_transpose("conv", x, filters, strides, padding.as_str(), dims, output_shape, filter_format, data_format, dilations, feature_group_count, bias)
         } else {
-            ivy::layer_support::conv_general_dilated("conv", x, filters, strides, padding, dims, data_format, filter_format, feature_group_count, x_dilations, dilations, bias)
+            ivy::layer_support::conv_general_dilated("conv", x, filters, strides, padding.as_str(), dims, data_format, filter_format, feature_group_count, x_dilations, dilations, bias)
         }
     }
 
@@ -564,12 +565,12 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NWC")] data_format: Str,
         #[default(None)] dilation: Option<Ints>,
         #[default(false)] ceil_mode: bool,
     ) -> Array {
-        ivy::layer_support::pool("max_pool1d", x, kernel, strides, padding, 1, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
+        ivy::layer_support::pool("max_pool1d", x, kernel, strides, padding.as_str(), 1, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
     }
 
     /// The 2-d max pool of `x` (`[N, H, W, C]`, or `"NCHW"`); see
@@ -589,12 +590,12 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NHWC")] data_format: Str,
         #[default(None)] dilation: Option<Ints>,
         #[default(false)] ceil_mode: bool,
     ) -> Array {
-        ivy::layer_support::pool("max_pool2d", x, kernel, strides, padding, 2, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
+        ivy::layer_support::pool("max_pool2d", x, kernel, strides, padding.as_str(), 2, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
     }
 
     /// The 3-d max pool of `x` (`[N, D, H, W, C]`, or `"NCDHW"`); see
@@ -613,12 +614,12 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NDHWC")] data_format: Str,
         #[default(None)] dilation: Option<Ints>,
         #[default(false)] ceil_mode: bool,
     ) -> Array {
-        ivy::layer_support::pool("max_pool3d", x, kernel, strides, padding, 3, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
+        ivy::layer_support::pool("max_pool3d", x, kernel, strides, padding.as_str(), 3, data_format, dilation, ceil_mode, ivy::layer_support::Pool::Max)
     }
 
     /// The 1-d average pool of `x` (`[N, W, C]`, or `"NCW"`): the mean of
@@ -641,13 +642,13 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NWC")] data_format: Str,
         #[default(false)] count_include_pad: bool,
         #[default(false)] ceil_mode: bool,
         #[default(None)] divisor_override: Option<f64>,
     ) -> Array {
-        ivy::layer_support::pool("avg_pool1d", x, kernel, strides, padding, 1, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
+        ivy::layer_support::pool("avg_pool1d", x, kernel, strides, padding.as_str(), 1, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
     }
 
     /// The 2-d average pool of `x` (`[N, H, W, C]`, or `"NCHW"`); see
@@ -668,13 +669,13 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NHWC")] data_format: Str,
         #[default(false)] count_include_pad: bool,
         #[default(false)] ceil_mode: bool,
         #[default(None)] divisor_override: Option<f64>,
     ) -> Array {
-        ivy::layer_support::pool("avg_pool2d", x, kernel, strides, padding, 2, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
+        ivy::layer_support::pool("avg_pool2d", x, kernel, strides, padding.as_str(), 2, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
     }
 
     /// The 3-d average pool of `x` (`[N, D, H, W, C]`, or `"NCDHW"`); see
@@ -693,13 +694,13 @@ category layers {
         x: Array,
         kernel: Ints,
         strides: Ints,
-        padding: Str,
+        padding: Padding,
         #[default("NDHWC")] data_format: Str,
         #[default(false)] count_include_pad: bool,
         #[default(false)] ceil_mode: bool,
         #[default(None)] divisor_override: Option<f64>,
     ) -> Array {
-        ivy::layer_support::pool("avg_pool3d", x, kernel, strides, padding, 3, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
+        ivy::layer_support::pool("avg_pool3d", x, kernel, strides, padding.as_str(), 3, data_format, None, ceil_mode, ivy::layer_support::Pool::Avg { count_include_pad, divisor_override })
     }
 
     /// The 1-d adaptive average pool: `output_size` windows over the length
@@ -830,9 +831,18 @@ category layers {
     /// and projected by `out_proj_weights`, `out_proj_bias`. Returns the
     /// output and the attention weights (`[batch, L, S]`, averaged over the
     /// heads unless `average_attention_weights` is false: `[batch, heads, L,
-    /// S]`); Ivy returns the weights only with `return_attention_weights`.
-    /// Ivy's `bias_k`, `bias_v`, `static_k`, `static_v` and `add_zero_attn`
-    /// are not supported.
+    /// S]`). `bias_k` and `bias_v` (`[e]` each, given together) append
+    /// one key and value to every sequence after the projections;
+    /// `static_k` / `static_v` (`[batch * heads, S', head size]`) replace
+    /// the projected keys / values (not with `bias_k`); `add_zero_attn`
+    /// appends a key and a value of zeros to every head. The masks cover
+    /// the keys given: the appended ones are attended (as PyTorch pads its
+    /// masks), and the weights cover them too.
+    ///
+    /// Deviation: Ivy returns the weights only with
+    /// `return_attention_weights = true`; a Rust function has one return
+    /// type, so both are always returned (drop the weights with
+    /// `let (out, _) = ..`) and there is no such parameter.
     ///
     /// ```
     /// // Two heads of size 1, no projections: each head attends on its own channel.
@@ -846,6 +856,14 @@ category layers {
     /// assert!((got[0] as f64 - e / (e + 1.0)).abs() < 1e-6 && (got[1] - 1.0).abs() < 1e-6);
     /// assert_eq!(w.shape().dims(), &[1, 1, 2]);
     /// assert!(ivy::multi_head_attention_with(&q, ivy::opts::MultiHeadAttention::new().num_heads(3usize)).is_err());
+    /// // One head, add_zero_attn: the query [1, 0] meets the keys [1, 0]
+    /// // and a zero key: scores [1/sqrt(2), 0], values 5 and 0.
+    /// let o = ivy::opts::MultiHeadAttention::new().num_heads(1usize).add_zero_attn(true)
+    ///     .value(ivy::array![[[5.0, 5.0]]]);
+    /// let (out, w) = ivy::multi_head_attention_with(&q, o)?;
+    /// let a = 1.0 / (1.0 + (-std::f64::consts::FRAC_1_SQRT_2).exp());
+    /// assert!((out.to_vec::<f32>()?[0] as f64 - 5.0 * a).abs() < 1e-6);
+    /// assert_eq!(w.shape().dims(), &[1, 1, 2]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
@@ -869,12 +887,18 @@ category layers {
         #[default(None)] out_proj_bias: Option<Array>,
         #[default(false)] is_causal: bool,
         #[default(None)] key_padding_mask: Option<Array>,
+        #[default(None)] bias_k: Option<Array>,
+        #[default(None)] bias_v: Option<Array>,
+        #[default(None)] static_k: Option<Array>,
+        #[default(None)] static_v: Option<Array>,
+        #[default(false)] add_zero_attn: bool,
         #[default(true)] average_attention_weights: bool,
         #[default(0.0)] dropout: f64,
         #[default(false)] training: bool,
     ) -> (Array, Array) {
         let p = ivy::layer_support::Projections { in_proj_weights, q_proj_weights, k_proj_weights, v_proj_weights, out_proj_weights, in_proj_bias, out_proj_bias };
-        ivy::layer_support::multi_head_attention(query, key, value, batch_first, num_heads, scale, attention_mask, p, is_causal, key_padding_mask, average_attention_weights, dropout, training)
+        let extra = ivy::layer_support::ExtraKeys { bias_k, bias_v, static_k, static_v, add_zero_attn };
+        ivy::layer_support::multi_head_attention(query, key, value, batch_first, num_heads, scale, attention_mask, p, is_causal, key_padding_mask, extra, average_attention_weights, dropout, training)
     }
 
     /// One LSTM layer over a sequence, as Ivy's `lstm_update`: `x` `[batch,

@@ -182,7 +182,10 @@ category linear_algebra {
     /// columns and `R` is `k x n` upper triangular; with `"complete"` `Q`
     /// is `m x m` unitary and `R` is `m x n`. The signs of the diagonal of
     /// `R` are those LAPACK-style Householder reflections give (not made
-    /// positive), as NumPy's.
+    /// positive), as NumPy's; for complex `x` the diagonal of `R` is real
+    /// and non-negative. Differentiable (PyTorch's rule) where `Q` and
+    /// `R` are determined by `x`: `m >= n` with `"reduced"`, any `m <= n`;
+    /// `"complete"` with `m > n` is refused, and `R` must be invertible.
     ///
     /// ```
     /// let a = ivy::array![[3.0, 0.0], [4.0, 5.0]];
@@ -197,15 +200,19 @@ category linear_algebra {
     #[primary]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
-    #[not_differentiable]
-    #[sample(mode = "complete")]
+    #[differentiable]
+    #[sample(x = [3, 2], mode = "reduced")]
+    #[vjp(x = ivy::gradients::rules::qr_grad(gs, outs, x, mode))]
     fn qr(x: Array, #[default("reduced")] mode: Str) -> (Array, Array);
 
     /// The singular value decomposition `x = U diag(S) Vh` of the matrices
     /// `x` (`m x n`, `k = min(m, n)`): `S` (real, descending) has `k`
     /// values; `U` is `m x m` and `Vh` `n x n` with `full_matrices`, else
     /// `m x k` and `k x n`. Singular vectors are unique only up to a phase
-    /// per pair.
+    /// per pair: the derivative (real and complex inputs) is that of a
+    /// loss's phase-invariant part, as PyTorch's, and needs distinct
+    /// non-zero singular values; with `full_matrices` it needs square
+    /// matrices.
     ///
     /// ```
     /// let (u, s, vh) = ivy::svd(&ivy::array![[3.0, 0.0], [0.0, -4.0]])?;
@@ -236,7 +243,8 @@ category linear_algebra {
 
     /// The eigenvalues (real, ascending) and orthonormal eigenvectors (the
     /// columns of the second result) of the Hermitian matrices `x`, read
-    /// from their lower triangle: `x V = V diag(w)`.
+    /// from their lower triangle (the imaginary part of the diagonal is
+    /// ignored, as LAPACK's): `x V = V diag(w)`.
     ///
     /// ```
     /// let (w, v) = ivy::eigh(&ivy::array![[2.0, 1.0], [1.0, 2.0]])?;
@@ -267,10 +275,13 @@ category linear_algebra {
     #[vjp(x = ivy::gradients::rules::eigvalsh_grad(g, x))]
     fn eigvalsh(x: Array) -> Array;
 
-    /// The eigenvalues and right eigenvectors (columns, unit norm) of the
+    /// The eigenvalues and right eigenvectors (columns of unit norm, each
+    /// with its entry of largest magnitude real and positive) of the
     /// general square matrices `x`, both complex (`complex64` for
     /// `float32`/`complex64` input, `complex128` for the 64-bit ones), in
-    /// the order the Schur form gives them (not sorted, as NumPy).
+    /// the order the Schur form gives them (not sorted, as NumPy). The
+    /// derivative (PyTorch's) needs distinct eigenvalues and is that of a
+    /// loss's part invariant under each eigenvector's phase.
     ///
     /// ```
     /// let (w, _v) = ivy::eig(&ivy::array![[0.0, -1.0], [1.0, 0.0]])?;
@@ -282,7 +293,9 @@ category linear_algebra {
     #[primary]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
-    #[not_differentiable]
+    #[differentiable]
+    #[sample(x = [3, 3])]
+    #[vjp(x = ivy::gradients::rules::eig_grad(gs, outs, x))]
     fn eig(x: Array) -> (Array, Array);
 
     /// The eigenvalues of the general square matrices `x` (complex), as
@@ -298,7 +311,9 @@ category linear_algebra {
     #[primary]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(custom)]
-    #[not_differentiable]
+    #[differentiable]
+    #[sample(x = [3, 3])]
+    #[vjp(x = ivy::gradients::rules::eigvals_grad(g, x))]
     fn eigvals(x: Array) -> Array;
 
     /// The `ord`-norm of the matrices of `x` (its last two axes): `"fro"`
@@ -451,18 +466,26 @@ category linear_algebra {
         ivy::matmul(&scaled, &ivy::matrix_transpose_with(&u, adj)?)
     }
 
-    /// The tensor contraction of `x1` and `x2`: over the last `axes` axes
-    /// of `x1` and the first `axes` of `x2`, or, when `x1_axes` and
-    /// `x2_axes` are given (Python's pair-of-lists form of `axes`), over
-    /// those axes pairwise. The free axes of `x1` then those of `x2` remain.
+    /// The tensor contraction of `x1` and `x2` (Ivy's and NumPy's
+    /// `tensordot`): `axes` is a number `n` (the last `n` axes of `x1` with
+    /// the first `n` of `x2`) or a pair of axis lists contracted pairwise,
+    /// NumPy's `axes=([1, 0], [0, 1])` (an [`ivy::Contraction`](crate::Contraction),
+    /// built from either). `x1_axes` and `x2_axes`, given together, are the
+    /// pair in keyword form and replace `axes`. The free axes of `x1` then
+    /// those of `x2` remain.
     ///
     /// ```
     /// let a = ivy::array![[1, 2], [3, 4]];
     /// assert_eq!(ivy::tensordot(&a, &a)?.item()?, ivy::Scalar::Int(30));
     /// let m = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().axes(1))?;
     /// assert_eq!(m, ivy::array![[7, 10], [15, 22]]);
-    /// let t = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().x1_axes([0]).x2_axes([0]))?;
+    /// let t = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().axes(([0], [0])))?;
     /// assert_eq!(t, ivy::array![[10, 14], [14, 20]]);
+    /// // sum_ij a_ij a_ji = 1 + 2 * 3 + 3 * 2 + 16.
+    /// let full = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().axes(([1, 0], [0, 1])))?;
+    /// assert_eq!(full.item()?, ivy::Scalar::Int(29));
+    /// let kw = ivy::tensordot_with(&a, &a, ivy::opts::Tensordot::new().x1_axes([0]).x2_axes([0]))?;
+    /// assert_eq!(kw, t);
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
@@ -471,21 +494,20 @@ category linear_algebra {
     fn tensordot(
         x1: Array,
         x2: Array,
-        #[default(2)] axes: i64,
+        #[default(2)] axes: Contraction,
         #[default(None)] x1_axes: Option<Ints>,
         #[default(None)] x2_axes: Option<Ints>,
     ) -> Array {
         let op = "tensordot";
         let shapes = || vec![x1.shape().clone(), x2.shape().clone()];
         let (n1, n2) = (x1.ndim(), x2.ndim());
-        let (a1, a2): (Vec<usize>, Vec<usize>) = match (x1_axes, x2_axes) {
-            (Some(p), Some(q)) => {
-                let norm = |v: &ivy::Ints, nd: usize| -> ivy::Result<Vec<usize>> {
-                    v.as_slice().iter().map(|&a| ivy::shape::normalize_axis(op, a, nd)).collect()
-                };
-                (norm(p, n1)?, norm(q, n2)?)
-            }
-            (None, None) => {
+        let norm = |v: &[i64], nd: usize| -> ivy::Result<Vec<usize>> {
+            v.iter().map(|&a| ivy::shape::normalize_axis(op, a, nd)).collect()
+        };
+        let (a1, a2): (Vec<usize>, Vec<usize>) = match (x1_axes, x2_axes, axes) {
+            (Some(p), Some(q), _) => (norm(p.as_slice(), n1)?, norm(q.as_slice(), n2)?),
+            (None, None, ivy::Contraction::Pairs(p, q)) => (norm(p, n1)?, norm(q, n2)?),
+            (None, None, &ivy::Contraction::Count(axes)) => {
                 let k = usize::try_from(axes).map_err(|_| ivy::Error::invalid(op, format!("axes must be non-negative, got {axes}")))?;
                 if k > n1 || k > n2 {
                     return Err(ivy::Error::shape(op, format!("cannot contract {k} axes"), shapes()));
