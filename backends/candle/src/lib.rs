@@ -57,6 +57,7 @@ mod data_type;
 mod elementwise;
 mod linear_algebra;
 mod manipulation;
+mod math;
 mod searching;
 mod statistical;
 mod tensor;

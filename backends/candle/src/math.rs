@@ -1,0 +1,303 @@
+//! Float functions candle has no kernel for, written with the ones it has
+//! (`exp`, `log`, `sin`, `cos`, `sqrt`, `floor`, comparisons and
+//! `where_cond`), and exact integer division.
+//!
+//! The transcendental functions run in `f64` whatever the float dtype (the
+//! inputs converted, the result rounded back once), so the approximations
+//! only need to be right to `f64`'s precision; the result is then within an
+//! ulp or so of the correctly rounded value in `float32` and the half
+//! floats. Signs of zero, infinities and NaN follow C99 Annex F (NumPy).
+
+use candle_core::{DType, Result, Tensor};
+use std::f64::consts::{FRAC_PI_2, FRAC_PI_4, LN_2, PI};
+
+/// `f` run on `t` converted to `f64`, the result converted back to `t`'s
+/// dtype.
+pub(crate) fn via_f64(t: &Tensor, f: impl FnOnce(&Tensor) -> Result<Tensor>) -> Result<Tensor> {
+    let dt = t.dtype();
+    if dt == DType::F64 {
+        return f(t);
+    }
+    f(&t.to_dtype(DType::F64)?)?.to_dtype(dt)
+}
+
+/// `f` run on `a` and `b` converted to `f64`, the result converted back.
+pub(crate) fn via_f64_2(
+    a: &Tensor,
+    b: &Tensor,
+    f: impl FnOnce(&Tensor, &Tensor) -> Result<Tensor>,
+) -> Result<Tensor> {
+    let dt = a.dtype();
+    if dt == DType::F64 {
+        return f(a, b);
+    }
+    f(&a.to_dtype(DType::F64)?, &b.to_dtype(DType::F64)?)?.to_dtype(dt)
+}
+
+/// The dtype the ndarray backend computes a float dtype in: `f32` for the
+/// half floats and `f32`, `f64` for `f64`.
+pub(crate) fn compute_dtype(dt: DType) -> DType {
+    if dt == DType::F64 {
+        DType::F64
+    } else {
+        DType::F32
+    }
+}
+
+/// `a` and `b` broadcast to their common shape.
+pub(crate) fn broadcast_pair(a: &Tensor, b: &Tensor, op: &'static str) -> Result<(Tensor, Tensor)> {
+    let shape = a.shape().broadcast_shape_binary_op(b.shape(), op)?;
+    Ok((a.broadcast_as(&shape)?, b.broadcast_as(&shape)?))
+}
+
+/// A tensor of `t`'s shape and dtype filled with `v`.
+pub(crate) fn full_like(t: &Tensor, v: f64) -> Result<Tensor> {
+    Tensor::full(v, t.shape(), t.device())?.to_dtype(t.dtype())
+}
+
+/// `t * c` (a product: candle's `affine` adds `+0.0`, which turns `-0`
+/// into `+0`).
+pub(crate) fn mul_c(t: &Tensor, c: f64) -> Result<Tensor> {
+    t.broadcast_mul(&Tensor::new(c, t.device())?.to_dtype(t.dtype())?)
+}
+
+/// `t + c`.
+pub(crate) fn add_c(t: &Tensor, c: f64) -> Result<Tensor> {
+    t.broadcast_add(&Tensor::new(c, t.device())?.to_dtype(t.dtype())?)
+}
+
+/// `c - t`.
+pub(crate) fn rsub_c(t: &Tensor, c: f64) -> Result<Tensor> {
+    Tensor::new(c, t.device())?
+        .to_dtype(t.dtype())?
+        .broadcast_sub(t)
+}
+
+/// The `u8` mask of the elements whose sign bit is set: the negative ones
+/// and `-0` (whose reciprocal is `-inf`). NaN counts as positive (candle
+/// cannot read the sign bit of a NaN).
+pub(crate) fn sign_bit(t: &Tensor) -> Result<Tensor> {
+    let zero_neg = t.eq(0.0)?.mul(&t.recip()?.lt(0.0)?)?;
+    t.lt(0.0)?.maximum(&zero_neg)
+}
+
+/// `|m|` with the sign bit of `s` (C's `copysign`, a NaN `s` read as
+/// positive).
+pub(crate) fn copysign(m: &Tensor, s: &Tensor) -> Result<Tensor> {
+    let a = m.abs()?;
+    sign_bit(s)?.where_cond(&a.neg()?, &a)
+}
+
+/// Whether each element is NaN, as a `u8` mask.
+pub(crate) fn isnan(t: &Tensor) -> Result<Tensor> {
+    t.ne(t)
+}
+
+/// `log(1 + x)` (Goldberg's trick: `log(u) * x / (u - 1)` with
+/// `u = 1 + x`).
+pub(crate) fn log1p(t: &Tensor) -> Result<Tensor> {
+    let u = add_c(t, 1.0)?;
+    let d = add_c(&u, -1.0)?;
+    let r = u.log()?.mul(t)?.div(&d)?;
+    let keep = d.eq(0.0)?.maximum(&t.eq(f64::INFINITY)?)?;
+    keep.where_cond(t, &r)
+}
+
+/// `exp(x) - 1` (Kahan's trick: `(u - 1) * x / log(u)` with `u = exp(x)`),
+/// exact to a few ulps near 0 where `exp(x) - 1` loses every digit.
+pub(crate) fn expm1(t: &Tensor) -> Result<Tensor> {
+    let u = t.exp()?;
+    let d = add_c(&u, -1.0)?;
+    let r = d.mul(t)?.div(&u.log()?)?;
+    // u == 1: x itself (keeps -0); u - 1 == -1: -1; u infinite: +inf.
+    let r = u.eq(1.0)?.where_cond(t, &r)?;
+    let r = d.eq(-1.0)?.where_cond(&d, &r)?;
+    u.eq(f64::INFINITY)?.where_cond(&u, &r)
+}
+
+/// `atan(x)` for `x >= 0` (or NaN): `atan(1/x) = pi/2 - atan(x)` folds it
+/// into `[0, 1]`, where a first guess within 0.0015 is refined by Newton's
+/// method on `sin(y) - x cos(y) = 0` (cubic convergence there: three steps
+/// reach `f64`'s precision, a fourth is margin).
+fn atan_nonneg(a: &Tensor) -> Result<Tensor> {
+    let big = a.gt(1.0)?;
+    let z = big.where_cond(&a.recip()?, a)?;
+    // atan(z) ~ pi/4 z - z (z - 1) (0.2447 + 0.0663 z) on [0, 1].
+    let corr = add_c(&mul_c(&z, 0.0663)?, 0.2447)?;
+    let mut y = mul_c(&z, FRAC_PI_4)?.sub(&z.mul(&add_c(&z, -1.0)?)?.mul(&corr)?)?;
+    for _ in 0..4 {
+        let (s, c) = (y.sin()?, y.cos()?);
+        let f = s.sub(&z.mul(&c)?)?;
+        let df = c.add(&z.mul(&s)?)?;
+        y = y.sub(&f.div(&df)?)?;
+    }
+    big.where_cond(&rsub_c(&y, FRAC_PI_2)?, &y)
+}
+
+/// `atan(x)` in `f64`.
+pub(crate) fn atan(t: &Tensor) -> Result<Tensor> {
+    copysign(&atan_nonneg(&t.abs()?)?, t)
+}
+
+/// `asin(x) = atan(x / sqrt((1 - x)(1 + x)))` in `f64` (NaN past 1).
+pub(crate) fn asin(t: &Tensor) -> Result<Tensor> {
+    let a = t.abs()?;
+    let s = rsub_c(&a, 1.0)?.mul(&add_c(&a, 1.0)?)?.sqrt()?;
+    copysign(&atan_nonneg(&a.div(&s)?)?, t)
+}
+
+/// `acos(x) = 2 atan(sqrt((1 - x) / (1 + x)))` in `f64` (NaN past 1).
+pub(crate) fn acos(t: &Tensor) -> Result<Tensor> {
+    let q = rsub_c(t, 1.0)?.div(&add_c(t, 1.0)?)?.sqrt()?;
+    mul_c(&atan_nonneg(&q)?, 2.0)
+}
+
+/// `atan2(y, x)` in `f64`, with C's special cases: the quadrant from the
+/// signs (of zeros too), `pi/4` multiples for two infinities, `0` or `pi`
+/// for two zeros.
+pub(crate) fn atan2(y: &Tensor, x: &Tensor) -> Result<Tensor> {
+    let (ay, ax) = (y.abs()?, x.abs()?);
+    let base = atan_nonneg(&ay.div(&ax)?)?;
+    let zeros = ay.eq(0.0)?.mul(&ax.eq(0.0)?)?;
+    let base = zeros.where_cond(&full_like(&base, 0.0)?, &base)?;
+    let infs = ay.eq(f64::INFINITY)?.mul(&ax.eq(f64::INFINITY)?)?;
+    let base = infs.where_cond(&full_like(&base, FRAC_PI_4)?, &base)?;
+    let base = sign_bit(x)?.where_cond(&rsub_c(&base, PI)?, &base)?;
+    copysign(&base, y)
+}
+
+/// `sinh(x) = (u + u / (u + 1)) / 2` with `u = expm1(|x|)`, signed.
+pub(crate) fn sinh(t: &Tensor) -> Result<Tensor> {
+    let u = expm1(&t.abs()?)?;
+    let r = mul_c(&u.add(&u.div(&add_c(&u, 1.0)?)?)?, 0.5)?;
+    let r = u.eq(f64::INFINITY)?.where_cond(&u, &r)?;
+    copysign(&r, t)
+}
+
+/// `cosh(x) = (e^|x| + e^-|x|) / 2`.
+pub(crate) fn cosh(t: &Tensor) -> Result<Tensor> {
+    let a = t.abs()?;
+    mul_c(&a.exp()?.add(&a.neg()?.exp()?)?, 0.5)
+}
+
+/// `asinh(x)`: `log1p(a + a^2 / (1 + sqrt(1 + a^2)))` for `a = |x|`, and
+/// `log(a) + log 2` past `2^28` (where the next term is below `f64`'s
+/// precision, and `a^2` could overflow), signed.
+pub(crate) fn asinh(t: &Tensor) -> Result<Tensor> {
+    let a = t.abs()?;
+    let a2 = a.sqr()?;
+    let small = log1p(&a.add(&a2.div(&add_c(&add_c(&a2, 1.0)?.sqrt()?, 1.0)?)?)?)?;
+    let large = add_c(&a.log()?, LN_2)?;
+    let r = a.gt(268_435_456.0)?.where_cond(&large, &small)?;
+    copysign(&r, t)
+}
+
+/// `acosh(x)`: `log1p(t + sqrt(2t + t^2))` with `t = x - 1` (which keeps the
+/// digits near 1), `log(x) + log 2` past `2^28`; NaN below 1.
+pub(crate) fn acosh(x: &Tensor) -> Result<Tensor> {
+    let t = add_c(x, -1.0)?;
+    let small = log1p(&t.add(&t.mul(&add_c(&t, 2.0)?)?.sqrt()?)?)?;
+    let large = add_c(&x.log()?, LN_2)?;
+    let r = x.gt(268_435_456.0)?.where_cond(&large, &small)?;
+    x.lt(1.0)?.where_cond(&full_like(x, f64::NAN)?, &r)
+}
+
+/// `atanh(x) = log1p(2a / (1 - a)) / 2` for `a = |x|`, signed (infinite at
+/// 1, NaN past it).
+pub(crate) fn atanh(t: &Tensor) -> Result<Tensor> {
+    let a = t.abs()?;
+    let r = mul_c(&log1p(&mul_c(&a, 2.0)?.div(&rsub_c(&a, 1.0)?)?)?, 0.5)?;
+    let r = a.gt(1.0)?.where_cond(&full_like(&r, f64::NAN)?, &r)?;
+    copysign(&r, t)
+}
+
+/// `x` rounded to the nearest integer, halves to even (IEEE's `rint`):
+/// from `floor(x)` and the fraction `x - floor(x)` (exact), a zero result
+/// keeping the sign of `x`. Infinities and NaN stay.
+pub(crate) fn rint(t: &Tensor) -> Result<Tensor> {
+    let f = t.floor()?;
+    let d = t.sub(&f)?;
+    let half = mul_c(&f, 0.5)?;
+    let odd = half.ne(&half.floor()?)?;
+    let up = d.gt(0.5)?.maximum(&d.eq(0.5)?.mul(&odd)?)?;
+    let r = up.where_cond(&add_c(&f, 1.0)?, &f)?;
+    // Infinities: floor(x) is x, and x - x is NaN (never "up").
+    let r = r.eq(0.0)?.where_cond(&copysign(&r, t)?, &r)?;
+    Ok(r)
+}
+
+/// `x` rounded toward zero.
+pub(crate) fn trunc(t: &Tensor) -> Result<Tensor> {
+    let r = t.lt(0.0)?.where_cond(&t.ceil()?, &t.floor()?)?;
+    r.eq(0.0)?.where_cond(&copysign(&r, t)?, &r)
+}
+
+/// The truncated quotient and remainder of integer tensors (one shape,
+/// `i64` or narrower), with 0 for both where `b == 0` (NumPy's integer
+/// division by zero, without its warning). `i64::MIN / -1` overflows
+/// (candle's `i64` division is Rust's: a panic the kernel guard returns as
+/// an error).
+pub(crate) fn int_divmod_trunc(a: &Tensor, b: &Tensor) -> Result<(Tensor, Tensor)> {
+    let zero = b.eq(0.0)?;
+    let b1 = zero.where_cond(&b.ones_like()?, b)?;
+    let q = a.div(&b1)?;
+    let r = a.sub(&q.mul(&b1)?)?;
+    let z = a.zeros_like()?;
+    Ok((zero.where_cond(&z, &q)?, zero.where_cond(&z, &r)?))
+}
+
+/// The floored quotient and the remainder with the divisor's sign
+/// (Python's `//` and `%`) of integer tensors; 0 for both where `b == 0`.
+pub(crate) fn int_divmod_floor(a: &Tensor, b: &Tensor) -> Result<(Tensor, Tensor)> {
+    let (q, r) = int_divmod_trunc(a, b)?;
+    let adjust = r.ne(0.0)?.mul(&r.lt(0.0)?.ne(&b.lt(0.0)?)?)?;
+    let q1 = q.sub(&q.ones_like()?)?;
+    let r1 = r.add(b)?;
+    Ok((adjust.where_cond(&q1, &q)?, adjust.where_cond(&r1, &r)?))
+}
+
+/// `f` on integer tensors widened to `i64` (narrower dtypes cannot
+/// overflow there), the result cast back (wrapping).
+pub(crate) fn via_i64(
+    a: &Tensor,
+    b: &Tensor,
+    f: impl FnOnce(&Tensor, &Tensor) -> Result<Tensor>,
+) -> Result<Tensor> {
+    let dt = a.dtype();
+    if dt == DType::I64 {
+        return f(a, b);
+    }
+    f(&a.to_dtype(DType::I64)?, &b.to_dtype(DType::I64)?)?.to_dtype(dt)
+}
+
+/// NumPy's float `divmod` (`npy_divmod`): the floored quotient and the
+/// remainder with the divisor's sign, for `b != 0`; from `a - b trunc(a/b)`
+/// (exact while the quotient is, which computing `float32` and the half
+/// floats in `f64` makes it below 2^29).
+pub(crate) fn float_divmod(a: &Tensor, b: &Tensor) -> Result<(Tensor, Tensor)> {
+    let m = fmod(a, b)?;
+    let div = a.sub(&m)?.div(b)?;
+    let zero_m = m.eq(0.0)?;
+    let flip = zero_m
+        .eq(0.0)?
+        .mul(&b.lt(0.0)?.ne(&m.lt(0.0)?)?)?;
+    let m2 = flip.where_cond(&m.add(b)?, &m)?;
+    let div = flip.where_cond(&add_c(&div, -1.0)?, &div)?;
+    let m2 = zero_m.where_cond(&copysign(&full_like(&m, 0.0)?, b)?, &m2)?;
+    let f = div.floor()?;
+    let q = div.sub(&f)?.gt(0.5)?.where_cond(&add_c(&f, 1.0)?, &f)?;
+    let q0 = copysign(&full_like(&q, 0.0)?, &a.div(b)?)?;
+    let q = div.eq(0.0)?.where_cond(&q0, &q)?;
+    Ok((q, m2))
+}
+
+/// C's `fmod` on floats: `a - b trunc(a / b)`, with the sign of `a` on a
+/// zero result, NaN for `b == 0` or an infinite `a`, and `a` for an
+/// infinite `b`.
+pub(crate) fn fmod(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    let q = trunc(&a.div(b)?)?;
+    let r = a.sub(&q.mul(b)?)?;
+    let r = r.eq(0.0)?.where_cond(&copysign(&r, a)?, &r)?;
+    let inf_b = b.abs()?.eq(f64::INFINITY)?.mul(&a.abs()?.ne(f64::INFINITY)?)?;
+    inf_b.where_cond(a, &r)
+}
