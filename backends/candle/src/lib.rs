@@ -59,6 +59,7 @@ mod linear_algebra;
 mod manipulation;
 mod math;
 mod searching;
+mod sorting;
 mod statistical;
 mod tensor;
 mod utility;
@@ -87,7 +88,7 @@ ivy::register_backend! {
     /// The registered entry of the candle backend.
     pub static CANDLE: CandleBackend = CandleBackend;
     kernels: [
-        creation, data_type, elementwise, linear_algebra, manipulation, searching, statistical,
+        creation, data_type, elementwise, linear_algebra, manipulation, searching, sorting, statistical,
         utility,
     ];
 }

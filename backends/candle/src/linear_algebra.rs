@@ -53,7 +53,12 @@ impl LinearAlgebraKernels for CandleBackend {
                     a.broadcast_matmul(b)
                 })?
             } else {
-                a.contiguous()?.broadcast_matmul(&b.contiguous()?)?
+                // `+ 0`: a dot product that comes out zero is `+0` on the
+                // ndarray backend (its sums start from `+0`); candle's
+                // gemm can leave `-0`.
+                a.contiguous()?
+                    .broadcast_matmul(&b.contiguous()?)?
+                    .affine(1.0, 0.0)?
             };
             if vb {
                 r = r.squeeze(r.rank() - 1)?;
