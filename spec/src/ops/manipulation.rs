@@ -660,7 +660,7 @@ category manipulation {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `argsort` kernel, which this op calls.
+    // candle 0.11 has no `get_item` kernel, which this op calls.
     #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(real)]
     #[out(custom)]
