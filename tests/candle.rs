@@ -217,7 +217,8 @@ fn compare(ops: impl Iterator<Item = &'static OpInfo>, errors_agree: bool) -> Re
                         }
                         (Err(a), Err(b)) => {
                             let (a, b) = (a.to_string(), b.to_string());
-                            if !(errors_agree && a.replace("ndarray", "candle") == b) {
+                            let may_fail = errors_agree || DOMAIN_LIMITED.contains(&name);
+                            if !(may_fail && a.replace("ndarray", "candle") == b) {
                                 c.failures
                                     .push(format!("{name} on {d}: both failed: {a} / {b}"));
                             }
@@ -235,6 +236,11 @@ fn compare(ops: impl Iterator<Item = &'static OpInfo>, errors_agree: bool) -> Re
     }
     Ok(c)
 }
+
+/// Kernels whose random inputs are often outside their domain (random
+/// integers as indices, some negative): there, the same error on both
+/// backends is agreement too.
+const DOMAIN_LIMITED: &[&str] = &["scatter_flat"];
 
 #[test]
 fn candle_kernels_agree_with_ndarray_on_random_inputs() -> Result<()> {

@@ -55,6 +55,7 @@ extern crate ivy_core as ivy;
 mod creation;
 mod data_type;
 mod elementwise;
+mod indexing;
 mod linear_algebra;
 mod manipulation;
 mod math;
@@ -88,7 +89,7 @@ ivy::register_backend! {
     /// The registered entry of the candle backend.
     pub static CANDLE: CandleBackend = CandleBackend;
     kernels: [
-        creation, data_type, elementwise, linear_algebra, manipulation, searching, sorting, statistical,
+        creation, data_type, elementwise, indexing, linear_algebra, manipulation, searching, sorting, statistical,
         utility,
     ];
 }

@@ -751,7 +751,6 @@ category layers {
     #[compositional]
     #[dtypes(real)]
     #[sample(x = [1, 2, 5, 4], output_size = [2i64, 3], data_format = "NCHW")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn adaptive_max_pool2d(x: Array, output_size: Ints, #[default("NCHW")] data_format: Str) -> Array {
         ivy::layer_support::adaptive_pool("adaptive_max_pool2d", x, output_size, 2, data_format, true)
     }
@@ -774,7 +773,6 @@ category layers {
     #[dtypes(float)]
     #[dtype_of(weights)]
     #[sample(weights = [3, 2], indices = ([2], int64))]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn embedding(weights: Array, indices: Array, #[default(None)] max_norm: Option<f64>) -> Array {
         ivy::layer_support::embedding(weights, indices, max_norm)
     }
@@ -901,7 +899,6 @@ category layers {
     #[promote(x, init_h, init_c, kernel, recurrent_kernel)]
     #[out(same_each)]
     #[sample(x = [2, 3, 2], init_h = [2, 2], init_c = [2, 2], kernel = [2, 8], recurrent_kernel = [2, 8], bias = [8])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn lstm_update(
         x: Array,
         init_h: Array,

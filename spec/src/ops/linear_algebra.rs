@@ -558,8 +558,6 @@ category linear_algebra {
     #[dtypes(numeric)]
     #[promote]
     #[sample(x1 = [2, 3], x2 = [3], axis = -1)]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn cross(x1: Array, x2: Array, #[default(-1)] axis: i64) -> Array {
         let op = "cross";
         let b = ivy::broadcast_arrays([x1, x2])?;
@@ -711,8 +709,6 @@ category linear_algebra {
     #[compositional]
     #[dtypes(numeric - unsigned)]
     #[sample(vector = [3])]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn vector_to_skew_symmetric_matrix(vector: Array) -> Array {
         let op = "vector_to_skew_symmetric_matrix";
         if vector.shape().dims().last() != Some(&3) {

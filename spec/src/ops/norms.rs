@@ -316,8 +316,6 @@ category norms {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `get_item` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     #[sample(x = [1, 2, 2, 3], size = 3usize)]
     fn local_response_norm(
