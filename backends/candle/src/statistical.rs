@@ -16,7 +16,7 @@ use ivy::{Array, Dtype, Error, Result};
 /// IEEE addition (and NumPy, and the ndarray backend) gives `-0`. Only when a
 /// result is zero are the inputs looked at again; a zero that comes from
 /// zeros that are all negative is negated.
-fn float_sum(t: &Tensor, axes: &[usize], keepdims: bool) -> candle_core::Result<Tensor> {
+pub(crate) fn float_sum(t: &Tensor, axes: &[usize], keepdims: bool) -> candle_core::Result<Tensor> {
     let s = reduce(t, axes, keepdims, |t, a| t.sum_keepdim(a))?;
     let float = matches!(
         t.dtype(),
