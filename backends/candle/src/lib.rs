@@ -56,6 +56,7 @@ mod creation;
 mod data_type;
 mod elementwise;
 mod indexing;
+mod layers;
 mod linear_algebra;
 mod manipulation;
 mod math;
@@ -89,7 +90,7 @@ ivy::register_backend! {
     /// The registered entry of the candle backend.
     pub static CANDLE: CandleBackend = CandleBackend;
     kernels: [
-        creation, data_type, elementwise, indexing, linear_algebra, manipulation, searching, sorting, statistical,
+        creation, data_type, elementwise, indexing, layers, linear_algebra, manipulation, searching, sorting, statistical,
         utility,
     ];
 }

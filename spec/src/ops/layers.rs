@@ -19,10 +19,9 @@ category layers {
     //! [`col2im`](crate::col2im), whose derivatives are each other, so all of
     //! them are differentiable to any order.
     //!
-    //! The candle backend has no `im2col`, `col2im` or `get_item` kernel, so
-    //! the ops built on them (convolutions, pools, `embedding`,
-    //! `lstm_update`) are tabled unsupported there (`unsupported_dtypes` with
-    //! `backend = "candle"` on their entries).
+    //! The candle backend has `im2col` and `col2im` kernels too, so the
+    //! convolutions and pools run there (their tables are derived from the
+    //! ops they call).
 
     /// The sliding windows of a channel-last `x` (`[N, *spatial, C]`), one
     /// row per window position: `[N, *out, *kernel_size, C]`, zeros where a
@@ -239,7 +238,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 4, 3, 2], filters = [2, 2, 2, 3], strides = [1i64], padding = "VALID")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv_general_dilated(
         x: Array,
         filters: Array,
@@ -272,7 +270,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 5, 2], filters = [2, 2, 3], strides = [1i64], padding = "SAME", data_format = "NWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv1d(
         x: Array,
         filters: Array,
@@ -302,7 +299,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 4, 3, 2], filters = [2, 2, 2, 3], strides = [1i64], padding = "SAME", data_format = "NHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv2d(
         x: Array,
         filters: Array,
@@ -330,7 +326,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 3, 2, 2, 1], filters = [2, 1, 2, 1, 2], strides = [1i64], padding = "VALID", data_format = "NDHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv3d(
         x: Array,
         filters: Array,
@@ -360,7 +355,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 3, 3, 2], filters = [2, 2, 2], strides = [1i64], padding = "SAME", data_format = "NHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn depthwise_conv2d(
         x: Array,
         filters: Array,
@@ -396,7 +390,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 3, 2, 2], filters = [2, 2, 3, 2], strides = [2i64], padding = "SAME", output_shape = [6i64, 4])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv_general_transpose(
         x: Array,
         filters: Array,
@@ -428,7 +421,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 3, 2], filters = [3, 2, 2], strides = [2i64], padding = "VALID", output_shape = [7i64])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv1d_transpose(
         x: Array,
         filters: Array,
@@ -456,7 +448,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 2, 3, 2], filters = [2, 2, 1, 2], strides = [2i64], padding = "SAME", output_shape = [4i64, 6])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv2d_transpose(
         x: Array,
         filters: Array,
@@ -485,7 +476,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 2, 1, 2, 1], filters = [2, 1, 2, 1, 1], strides = [1i64], padding = "VALID", output_shape = [3i64, 1, 3])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv3d_transpose(
         x: Array,
         filters: Array,
@@ -517,7 +507,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 4, 3, 2], filters = [2, 2, 2, 3], strides = [1i64], padding = "VALID", transpose = false)]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv(
         x: Array,
         filters: Array,
@@ -559,7 +548,6 @@ category layers {
     #[compositional]
     #[dtypes(real)]
     #[sample(x = [1, 5, 2], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn max_pool1d(
         x: Array,
         kernel: Ints,
@@ -584,7 +572,6 @@ category layers {
     #[compositional]
     #[dtypes(real)]
     #[sample(x = [1, 3, 3, 2], kernel = [2i64], strides = [1i64], padding = "SAME", data_format = "NHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn max_pool2d(
         x: Array,
         kernel: Ints,
@@ -608,7 +595,6 @@ category layers {
     #[compositional]
     #[dtypes(real)]
     #[sample(x = [1, 2, 3, 2, 1], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NDHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn max_pool3d(
         x: Array,
         kernel: Ints,
@@ -636,7 +622,6 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[sample(x = [1, 5, 2], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn avg_pool1d(
         x: Array,
         kernel: Ints,
@@ -663,7 +648,6 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[sample(x = [1, 3, 3, 2], kernel = [2i64], strides = [1i64], padding = "SAME", data_format = "NHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn avg_pool2d(
         x: Array,
         kernel: Ints,
@@ -688,7 +672,6 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[sample(x = [1, 2, 3, 2, 1], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NDHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn avg_pool3d(
         x: Array,
         kernel: Ints,
