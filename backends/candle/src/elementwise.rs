@@ -220,6 +220,36 @@ fn logaddexp_base(a: &Tensor, b: &Tensor, base2: bool) -> CResult<Tensor> {
     a.eq(b)?.where_cond(&same, &r)
 }
 
+/// The bit width of an integer dtype.
+fn bit_width(dt: DType) -> f64 {
+    match dt {
+        DType::U8 => 8.0,
+        DType::I16 => 16.0,
+        DType::U32 | DType::I32 => 32.0,
+        _ => 64.0,
+    }
+}
+
+/// A bitwise op of two integer tensors, bit by bit in `i64` (narrower
+/// dtypes sign- or zero-extended, the result cast back); `bool` masks
+/// combine directly.
+fn bitwise(
+    a: &Tensor,
+    b: &Tensor,
+    f: impl Fn(&Tensor, &Tensor) -> CResult<Tensor>,
+) -> CResult<Tensor> {
+    let (a, b) = math::broadcast_pair(a, b, "bitwise")?;
+    let dt = a.dtype();
+    let (a, b) = (a.to_dtype(DType::I64)?, b.to_dtype(DType::I64)?);
+    let (x, y) = (math::bits(&a)?, math::bits(&b)?);
+    let z = x
+        .iter()
+        .zip(&y)
+        .map(|(x, y)| f(x, y))
+        .collect::<CResult<Vec<_>>>()?;
+    math::from_bits(&z)?.to_dtype(dt)
+}
+
 #[ivy::kernels]
 impl ElementwiseKernels for CandleBackend {
     // Unsigned values are their own magnitude; candle's `abs` runs on every
@@ -785,6 +815,105 @@ impl ElementwiseKernels for CandleBackend {
     fn logical_xor(&self, x1: &Array, x2: &Array) -> Result<Array> {
         compare("logical_xor", x1, x2, |a, b| {
             nonzero(a)?.broadcast_ne(&nonzero(b)?)
+        })
+    }
+    // candle has no bitwise kernels: integers are split into their 64 bits
+    // (floored halvings) and put back together; bool masks combine with
+    // `minimum`/`maximum`/`ne`.
+    #[supported_dtypes("0.2.0 and above" => (integer, bool))]
+    fn bitwise_and(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        if x1.dtype() == Dtype::Bool {
+            return compare("bitwise_and", x1, x2, Tensor::broadcast_minimum);
+        }
+        binary("bitwise_and", x1, x2, |a, b| bitwise(a, b, Tensor::mul))
+    }
+
+    #[supported_dtypes("0.2.0 and above" => (integer, bool))]
+    fn bitwise_or(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        if x1.dtype() == Dtype::Bool {
+            return compare("bitwise_or", x1, x2, Tensor::broadcast_maximum);
+        }
+        binary("bitwise_or", x1, x2, |a, b| bitwise(a, b, |x, y| x.maximum(y)))
+    }
+
+    #[supported_dtypes("0.2.0 and above" => (integer, bool))]
+    fn bitwise_xor(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        if x1.dtype() == Dtype::Bool {
+            return compare("bitwise_xor", x1, x2, Tensor::broadcast_ne);
+        }
+        binary("bitwise_xor", x1, x2, |a, b| {
+            bitwise(a, b, |x, y| x.ne(y)?.to_dtype(DType::I64))
+        })
+    }
+
+    // `-1 - x` (two's complement) for signed integers, `MAX - x` for
+    // unsigned ones, `not` for bool.
+    #[supported_dtypes("0.2.0 and above" => (integer, bool))]
+    fn bitwise_invert(&self, x: &Array) -> Result<Array> {
+        if x.dtype() == Dtype::Bool {
+            return self.logical_not(x);
+        }
+        unary("bitwise_invert", x, |t| {
+            let dt = t.dtype();
+            let top = match dt {
+                DType::U8 => 255.0,
+                DType::U32 => 4_294_967_295.0,
+                _ => -1.0,
+            };
+            let w = t.to_dtype(DType::I64)?;
+            math::rsub_c(&w, top)?.to_dtype(dt)
+        })
+    }
+
+    // Shifts past the bit width (or negative) give 0, as on ndarray.
+    #[supported_dtypes("0.2.0 and above" => (integer))]
+    fn bitwise_left_shift(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        binary("bitwise_left_shift", x1, x2, |a, b| {
+            let (a, b) = math::broadcast_pair(a, b, "bitwise_left_shift")?;
+            let dt = a.dtype();
+            let (a, b) = (a.to_dtype(DType::I64)?, b.to_dtype(DType::I64)?);
+            let valid = b.ge(0.0)?.mul(&b.lt(bit_width(dt))?)?;
+            let s = valid.where_cond(&b, &b.zeros_like()?)?;
+            let r = math::shift_left(&a, &s)?;
+            valid.where_cond(&r, &r.zeros_like()?)?.to_dtype(dt)
+        })
+    }
+
+    // Arithmetic for signed integers: a floored division by `2^b`; past
+    // the bit width 0, or -1 for a negative value.
+    #[supported_dtypes("0.2.0 and above" => (integer))]
+    fn bitwise_right_shift(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        binary("bitwise_right_shift", x1, x2, |a, b| {
+            let (a, b) = math::broadcast_pair(a, b, "bitwise_right_shift")?;
+            let dt = a.dtype();
+            let (a, b) = (a.to_dtype(DType::I64)?, b.to_dtype(DType::I64)?);
+            let valid = b.ge(0.0)?.mul(&b.lt(bit_width(dt).min(63.0))?)?;
+            let s = valid.where_cond(&b, &b.zeros_like()?)?;
+            let r = math::int_divmod_floor(&a, &math::pow2(&s)?)?.0;
+            let past = a.lt(0.0)?.where_cond(&math::full_like(&a, -1.0)?, &a.zeros_like()?)?;
+            valid.where_cond(&r, &past)?.to_dtype(dt)
+        })
+    }
+
+    // Euclid's algorithm on every element at once, in `i64`.
+    #[supported_dtypes("0.2.0 and above" => (integer))]
+    fn gcd(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        binary("gcd", x1, x2, |a, b| {
+            let (a, b) = math::broadcast_pair(a, b, "gcd")?;
+            math::via_i64(&a, &b, math::gcd)
+        })
+    }
+
+    // `|a| / gcd * |b|`, 0 when either is 0.
+    #[supported_dtypes("0.2.0 and above" => (integer))]
+    fn lcm(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        binary("lcm", x1, x2, |a, b| {
+            let (a, b) = math::broadcast_pair(a, b, "lcm")?;
+            math::via_i64(&a, &b, |a, b| {
+                let g = math::gcd(a, b)?;
+                let q = math::int_divmod_trunc(&a.abs()?, &g)?.0;
+                q.mul(&b.abs()?)
+            })
         })
     }
 }

@@ -301,3 +301,76 @@ pub(crate) fn fmod(a: &Tensor, b: &Tensor) -> Result<Tensor> {
     let inf_b = b.abs()?.eq(f64::INFINITY)?.mul(&a.abs()?.ne(f64::INFINITY)?)?;
     inf_b.where_cond(a, &r)
 }
+
+/// `2^i` as `i64` for `i` in `0..64` (`2^63` wraps to `i64::MIN`, the
+/// weight of the sign bit), as a lookup tensor.
+fn pow2_table(dev: &candle_core::Device) -> Result<Tensor> {
+    let v: Vec<i64> = (0..64).map(|i| 1i64.wrapping_shl(i)).collect();
+    Tensor::from_vec(v, 64, dev)
+}
+
+/// The 64 bits (two's complement, least significant first) of an `i64`
+/// tensor, as `i64` tensors of 0 and 1: each the remainder of a floored
+/// halving, so a negative value's high bits are ones.
+pub(crate) fn bits(t: &Tensor) -> Result<Vec<Tensor>> {
+    let two = Tensor::new(2i64, t.device())?.broadcast_as(t.shape())?;
+    let mut q = t.clone();
+    let mut out = Vec::with_capacity(64);
+    for _ in 0..64 {
+        let (h, r) = int_divmod_floor(&q, &two)?;
+        out.push(r);
+        q = h;
+    }
+    Ok(out)
+}
+
+/// The `i64` tensor of 64 bits (as [`bits`] gives them).
+pub(crate) fn from_bits(bits: &[Tensor]) -> Result<Tensor> {
+    let dev = bits[0].device();
+    let table = pow2_table(dev)?.to_vec1::<i64>()?;
+    let mut r = bits[0].zeros_like()?;
+    for (b, &w) in bits.iter().zip(&table) {
+        r = r.add(&b.broadcast_mul(&Tensor::new(w, dev)?)?)?;
+    }
+    Ok(r)
+}
+
+/// `2^e` (as `i64`, wrapping at 63) for an `i64` tensor of exponents in
+/// `0..64`.
+pub(crate) fn pow2(e: &Tensor) -> Result<Tensor> {
+    let table = pow2_table(e.device())?;
+    let shape = e.shape().clone();
+    table
+        .index_select(&e.flatten_all()?.to_dtype(DType::U32)?, 0)?
+        .reshape(shape)
+}
+
+/// `a << b` on `i64` tensors of one shape, wrapping, for shifts in
+/// `0..64` (the caller masks the others): each bit `i` of `a` lands on
+/// `i + b` when that is below 64.
+pub(crate) fn shift_left(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    let bs = bits(a)?;
+    let mut r = a.zeros_like()?;
+    for (i, bit) in bs.iter().enumerate() {
+        let p = add_c(b, i as f64)?;
+        let inside = p.lt(64.0)?;
+        let p = inside.where_cond(&p, &p.zeros_like()?)?;
+        let w = inside.where_cond(&pow2(&p)?, &p.zeros_like()?)?;
+        r = r.add(&bit.mul(&w)?)?;
+    }
+    Ok(r)
+}
+
+/// The greatest common divisor of `|a|` and `|b|` (`i64` tensors of one
+/// shape): Euclid's steps on every element at once until every remainder
+/// is 0.
+pub(crate) fn gcd(a: &Tensor, b: &Tensor) -> Result<Tensor> {
+    let (mut a, mut b) = (a.abs()?, b.abs()?);
+    while b.ne(0.0)?.to_dtype(DType::U32)?.sum_all()?.to_scalar::<u32>()? > 0 {
+        let r = int_divmod_trunc(&a, &b)?.1;
+        let done = b.eq(0.0)?;
+        a = done.where_cond(&a, &b)?;
+        b = done.where_cond(&b, &r)?;
+    }
+    Ok(a)
+}
