@@ -60,6 +60,7 @@ mod layers;
 mod linear_algebra;
 mod manipulation;
 mod math;
+mod random;
 mod searching;
 mod sorting;
 mod statistical;
@@ -90,7 +91,7 @@ ivy::register_backend! {
     /// The registered entry of the candle backend.
     pub static CANDLE: CandleBackend = CandleBackend;
     kernels: [
-        creation, data_type, elementwise, indexing, layers, linear_algebra, manipulation, searching, sorting, statistical,
+        creation, data_type, elementwise, indexing, layers, linear_algebra, manipulation, random, searching, sorting, statistical,
         utility,
     ];
 }
