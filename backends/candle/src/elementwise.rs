@@ -916,4 +916,35 @@ impl ElementwiseKernels for CandleBackend {
             })
         })
     }
+    // Stepped in value space (candle cannot read a float's bits): see
+    // `math::nextafter`.
+    #[supported_dtypes("0.1.0 and above" => (float))]
+    fn nextafter(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        let fmt = match x1.dtype() {
+            Dtype::Float16 => math::Format {
+                mantissa: 10.0,
+                min_exp: -14.0,
+                max: f64::from(ivy::f16::MAX),
+            },
+            Dtype::BFloat16 => math::Format {
+                mantissa: 7.0,
+                min_exp: -126.0,
+                max: f64::from(ivy::bf16::MAX),
+            },
+            Dtype::Float32 => math::Format {
+                mantissa: 23.0,
+                min_exp: -126.0,
+                max: f64::from(f32::MAX),
+            },
+            _ => math::Format {
+                mantissa: 52.0,
+                min_exp: -1022.0,
+                max: f64::MAX,
+            },
+        };
+        binary("nextafter", x1, x2, |a, b| {
+            let (a, b) = math::broadcast_pair(a, b, "nextafter")?;
+            math::via_f64_2(&a, &b, |a, b| math::nextafter(a, b, &fmt))
+        })
+    }
 }

@@ -251,9 +251,12 @@ pub(crate) fn int_divmod_trunc(a: &Tensor, b: &Tensor) -> Result<(Tensor, Tensor
 pub(crate) fn int_divmod_floor(a: &Tensor, b: &Tensor) -> Result<(Tensor, Tensor)> {
     let (q, r) = int_divmod_trunc(a, b)?;
     let adjust = r.ne(0.0)?.mul(&r.lt(0.0)?.ne(&b.lt(0.0)?)?)?;
-    let q1 = q.sub(&q.ones_like()?)?;
-    let r1 = r.add(b)?;
-    Ok((adjust.where_cond(&q1, &q)?, adjust.where_cond(&r1, &r)?))
+    // Only where `adjust` (remainder and divisor of opposite signs, so
+    // `r + b` cannot overflow); elsewhere 0 is added.
+    let zero = q.zeros_like()?;
+    let q1 = q.sub(&adjust.where_cond(&q.ones_like()?, &zero)?)?;
+    let r1 = r.add(&adjust.where_cond(b, &zero)?)?;
+    Ok((q1, r1))
 }
 
 /// `f` on integer tensors widened to `i64` (narrower dtypes cannot
@@ -295,11 +298,38 @@ pub(crate) fn float_divmod(a: &Tensor, b: &Tensor) -> Result<(Tensor, Tensor)> {
 /// zero result, NaN for `b == 0` or an infinite `a`, and `a` for an
 /// infinite `b`.
 pub(crate) fn fmod(a: &Tensor, b: &Tensor) -> Result<Tensor> {
-    let q = trunc(&a.div(b)?)?;
-    let r = a.sub(&q.mul(b)?)?;
-    let r = r.eq(0.0)?.where_cond(&copysign(&r, a)?, &r)?;
-    let inf_b = b.abs()?.eq(f64::INFINITY)?.mul(&a.abs()?.ne(f64::INFINITY)?)?;
-    inf_b.where_cond(a, &r)
+    let (ar, br) = (a.abs()?, b.abs()?);
+    // The elements with a finite remainder: finite `a`, nonzero finite `b`.
+    let ok = ar
+        .ne(f64::INFINITY)?
+        .mul(&br.ne(f64::INFINITY)?)?
+        .mul(&br.ne(0.0)?)?
+        .mul(&isnan(a)?.eq(0.0)?)?
+        .mul(&isnan(b)?.eq(0.0)?)?;
+    let one = ar.ones_like()?;
+    let r0 = ok.where_cond(&ar, &ar.zeros_like()?)?;
+    let bb = ok.where_cond(&br, &one)?;
+    // Long division by `|b| 2^k` for `k` from past the exponent gap down to
+    // 0: every subtraction is exact (Sterbenz: `t <= r < 2t`), so the
+    // remainder is exact whatever the quotient's size.
+    let lg = |t: &Tensor| -> Result<Tensor> {
+        let safe = t.eq(0.0)?.where_cond(&one, t)?;
+        mul_c(&safe.log()?, std::f64::consts::LOG2_E)?.floor()
+    };
+    let gap = lg(&r0)?.sub(&lg(&bb)?)?;
+    let top = gap.max_all()?.to_scalar::<f64>()?.max(0.0) as i64 + 2;
+    let mut r = r0;
+    for k in (0..=top).rev() {
+        let k1 = k.min(1000);
+        let t = mul_c(&mul_c(&bb, 2f64.powi(k1 as i32))?, 2f64.powi((k - k1) as i32))?;
+        r = r.ge(&t)?.where_cond(&r.sub(&t)?, &r)?;
+    }
+    let r = copysign(&r, a)?;
+    let nan = full_like(a, f64::NAN)?;
+    // An infinite `b` leaves a finite `a` as it is; the rest are NaN.
+    let keep = br.eq(f64::INFINITY)?.mul(&ar.ne(f64::INFINITY)?)?.mul(&isnan(a)?.eq(0.0)?)?;
+    let r = ok.where_cond(&r, &nan)?;
+    keep.where_cond(a, &r)
 }
 
 /// `2^i` as `i64` for `i` in `0..64` (`2^63` wraps to `i64::MIN`, the
@@ -373,4 +403,80 @@ pub(crate) fn gcd(a: &Tensor, b: &Tensor) -> Result<Tensor> {
         b = done.where_cond(&b, &r)?;
     }
     Ok(a)
+}
+
+/// `2^k` for every `k` in `-1074..=1023` (every power of two `f64`
+/// holds, subnormal ones included), built from their bits: a lookup table
+/// indexed by `k + 1074`.
+fn f64_powers_of_two(dev: &candle_core::Device) -> Result<Tensor> {
+    let v: Vec<f64> = (-1074i32..=1023)
+        .map(|k| {
+            if k >= -1022 {
+                f64::from_bits(((k + 1023) as u64) << 52)
+            } else {
+                f64::from_bits(1u64 << (k + 1074))
+            }
+        })
+        .collect();
+    let n = v.len();
+    Tensor::from_vec(v, n, dev)
+}
+
+/// `2^e` (exactly) for an `f64` tensor of integer exponents in
+/// `-1074..=1023`.
+fn exact_pow2(table: &Tensor, e: &Tensor) -> Result<Tensor> {
+    let shape = e.shape().clone();
+    let i = add_c(e, 1074.0)?.clamp(0.0, 2097.0)?.to_dtype(DType::U32)?;
+    table.index_select(&i.flatten_all()?, 0)?.reshape(shape)
+}
+
+/// The float format `nextafter` steps in: mantissa bits, smallest normal
+/// exponent, largest finite value.
+pub(crate) struct Format {
+    pub(crate) mantissa: f64,
+    pub(crate) min_exp: f64,
+    pub(crate) max: f64,
+}
+
+/// C's `nextafter` on `f64` tensors of one shape holding values of the
+/// float format `fmt`: the neighbour of `x` towards `y` in that format,
+/// from the exponent of `|x|` (its binary logarithm, corrected against the
+/// exact powers of two) and the spacing `2^(e - mantissa)` there (half of
+/// it stepping down from a power of two). `y` when they are equal; NaN
+/// when either is; from a zero the smallest subnormal with the sign of
+/// `y`; from an infinity the largest finite value.
+pub(crate) fn nextafter(x: &Tensor, y: &Tensor, fmt: &Format) -> Result<Tensor> {
+    let table = f64_powers_of_two(x.device())?;
+    let a = x.abs()?;
+    let finite = a.ne(f64::INFINITY)?.mul(&a.ne(0.0)?)?;
+    let safe = finite.where_cond(&a, &x.ones_like()?)?;
+    let mut e = mul_c(&safe.log()?, std::f64::consts::LOG2_E)?
+        .floor()?
+        .minimum(&full_like(&safe, 1023.0)?)?;
+    e = exact_pow2(&table, &e)?
+        .gt(&safe)?
+        .where_cond(&add_c(&e, -1.0)?, &e)?;
+    let up = add_c(&e, 1.0)?;
+    let below_top = e.lt(1023.0)?;
+    let bump = below_top.mul(&exact_pow2(&table, &up)?.le(&safe)?)?;
+    e = bump.where_cond(&up, &e)?;
+    let e = e.maximum(&full_like(&e, fmt.min_exp)?)?;
+    let spacing = exact_pow2(&table, &add_c(&e, -fmt.mantissa)?)?;
+    let half = exact_pow2(&table, &add_c(&e, -fmt.mantissa - 1.0)?)?;
+    let at_power = safe
+        .eq(&exact_pow2(&table, &e)?)?
+        .mul(&e.gt(fmt.min_exp)?)?;
+    let down_step = at_power.where_cond(&half, &spacing)?;
+    // Away from zero when `y` is further out on `x`'s side.
+    let away = y.gt(x)?.eq(&x.gt(0.0)?)?;
+    let r = away.where_cond(&safe.add(&spacing)?, &safe.sub(&down_step)?)?;
+    let r = copysign(&r, x)?;
+    let tiny = exact_pow2(&table, &full_like(x, fmt.min_exp - fmt.mantissa)?)?;
+    let from_zero = copysign(&tiny, y)?;
+    let r = x.eq(0.0)?.where_cond(&from_zero, &r)?;
+    let from_inf = copysign(&full_like(x, fmt.max)?, x)?;
+    let r = a.eq(f64::INFINITY)?.where_cond(&from_inf, &r)?;
+    let r = x.eq(y)?.where_cond(y, &r)?;
+    let nan = isnan(x)?.maximum(&isnan(y)?)?;
+    nan.where_cond(&full_like(x, f64::NAN)?, &r)
 }
