@@ -353,7 +353,10 @@ fn unsupported_cells_are_refused_with_the_unsupported_error() -> Result<()> {
             .params
             .iter()
             .any(|p| !p.is_keyword() && (p.kind == "Array" || p.kind == "Arrays"));
-        let dtype_kwarg = op.params.iter().any(|p| p.name == "dtype" && p.is_keyword());
+        let dtype_kwarg = op
+            .params
+            .iter()
+            .any(|p| p.name == "dtype" && p.is_keyword());
         if !arrays && !dtype_kwarg {
             continue;
         }
@@ -505,19 +508,84 @@ fn gpus_need_the_cuda_feature() -> Result<()> {
 fn exact_kernels_agree_bit_for_bit_on_edge_values() -> Result<()> {
     let tiny = f64::from_bits(1);
     let floats = vec![
-        0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.5, 0.49999999999999994, 2.0, 4.0,
-        1024.0, 1e300, -1e-300, tiny, -tiny, 2.2250738585072014e-308, f64::MAX, f64::MIN,
-        f64::INFINITY, f64::NEG_INFINITY, f64::NAN, 7.0, -7.0, 1e16 + 2.0,
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        -0.5,
+        1.5,
+        2.5,
+        -2.5,
+        3.5,
+        0.49999999999999994,
+        2.0,
+        4.0,
+        1024.0,
+        1e300,
+        -1e-300,
+        tiny,
+        -tiny,
+        2.2250738585072014e-308,
+        f64::MAX,
+        f64::MIN,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        7.0,
+        -7.0,
+        1e16 + 2.0,
     ];
     let n = floats.len();
     let other: Vec<f64> = floats.iter().rev().copied().collect();
     let towards = vec![
-        1.0, 1.0, 2.0, 0.0, 0.0, -1.0, 1.0, 3.0, 0.0, 3.0, 1.0, 0.0, 5.0, -1.0, f64::INFINITY,
-        0.0, 0.0, 1.0, 0.0, f64::INFINITY, 0.0, 0.0, 0.0, 1.0, 7.0, -8.0, 0.0,
+        1.0,
+        1.0,
+        2.0,
+        0.0,
+        0.0,
+        -1.0,
+        1.0,
+        3.0,
+        0.0,
+        3.0,
+        1.0,
+        0.0,
+        5.0,
+        -1.0,
+        f64::INFINITY,
+        0.0,
+        0.0,
+        1.0,
+        0.0,
+        f64::INFINITY,
+        0.0,
+        0.0,
+        0.0,
+        1.0,
+        7.0,
+        -8.0,
+        0.0,
     ];
     let ints: Vec<i64> = vec![
-        0, 1, -1, 7, -7, 100, -100, 255, 256, 1 << 40, -(1 << 40), i64::MAX, i64::MIN + 1, 12, 18,
-        -36, 1 << 62, 3,
+        0,
+        1,
+        -1,
+        7,
+        -7,
+        100,
+        -100,
+        255,
+        256,
+        1 << 40,
+        -(1 << 40),
+        i64::MAX,
+        i64::MIN + 1,
+        12,
+        18,
+        -36,
+        1 << 62,
+        3,
     ];
     let int_other: Vec<i64> = vec![
         3, -3, 2, 0, 5, -9, 7, 1, 63, 64, 70, 1, -1, 18, 12, 24, 3, 65,
@@ -547,32 +615,35 @@ fn exact_kernels_agree_bit_for_bit_on_edge_values() -> Result<()> {
         "lcm",
     ];
     let mut failures = Vec::new();
-    let mut check = |name: &str, d: Dtype, want: Result<Array>, got: Result<Array>| match (
-        want, got,
-    ) {
-        (Ok(w), Ok(g)) => {
-            let bits = |a: &Array| -> Vec<u64> {
-                let a = a.to_backend("ndarray").and_then(|a| ivy::astype(&a, Dtype::Float64));
-                a.and_then(|a| a.to_vec::<f64>())
-                    .unwrap_or_default()
-                    .into_iter()
-                    .map(|v| if v.is_nan() { u64::MAX } else { v.to_bits() })
-                    .collect()
-            };
-            if w.dtype() != g.dtype() || bits(&w) != bits(&g) {
-                failures.push(format!(
-                    "{name} on {d}: ndarray {:?} vs candle {:?}",
-                    w.to_vec::<f64>().ok(),
-                    ivy::astype(&g, Dtype::Float64).and_then(|g| g.to_vec::<f64>()).ok()
-                ));
+    let mut check =
+        |name: &str, d: Dtype, want: Result<Array>, got: Result<Array>| match (want, got) {
+            (Ok(w), Ok(g)) => {
+                let bits = |a: &Array| -> Vec<u64> {
+                    let a = a
+                        .to_backend("ndarray")
+                        .and_then(|a| ivy::astype(&a, Dtype::Float64));
+                    a.and_then(|a| a.to_vec::<f64>())
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|v| if v.is_nan() { u64::MAX } else { v.to_bits() })
+                        .collect()
+                };
+                if w.dtype() != g.dtype() || bits(&w) != bits(&g) {
+                    failures.push(format!(
+                        "{name} on {d}: ndarray {:?} vs candle {:?}",
+                        w.to_vec::<f64>().ok(),
+                        ivy::astype(&g, Dtype::Float64)
+                            .and_then(|g| g.to_vec::<f64>())
+                            .ok()
+                    ));
+                }
             }
-        }
-        (w, g) => {
-            if w.is_ok() || g.is_ok() {
-                failures.push(format!("{name} on {d}: {:?} vs {:?}", w.err(), g.err()));
+            (w, g) => {
+                if w.is_ok() || g.is_ok() {
+                    failures.push(format!("{name} on {d}: {:?} vs {:?}", w.err(), g.err()));
+                }
             }
-        }
-    };
+        };
     let on = |name: &str, args: &[&Array], backend: &str| -> Result<Array> {
         let op = catalogue::ops()
             .find(|o| o.name == name)
@@ -586,46 +657,97 @@ fn exact_kernels_agree_bit_for_bit_on_edge_values() -> Result<()> {
             .next()
             .ok_or_else(|| Error::invalid(name, "no output"))
     };
-    for d in [Dtype::Float64, Dtype::Float32, Dtype::Float16, Dtype::BFloat16] {
+    for d in [
+        Dtype::Float64,
+        Dtype::Float32,
+        Dtype::Float16,
+        Dtype::BFloat16,
+    ] {
         let x = ivy::astype(&Array::from_shape_vec(vec![n], floats.clone())?, d)?;
         let y = ivy::astype(&Array::from_shape_vec(vec![n], other.clone())?, d)?;
         let t = ivy::astype(&Array::from_shape_vec(vec![n], towards.clone())?, d)?;
         for name in unary {
-            check(name, d, on(name, &[&x], "ndarray"), on(name, &[&x], "candle"));
+            check(
+                name,
+                d,
+                on(name, &[&x], "ndarray"),
+                on(name, &[&x], "candle"),
+            );
         }
         for name in binary {
-            check(name, d, on(name, &[&x, &y], "ndarray"), on(name, &[&x, &y], "candle"));
+            check(
+                name,
+                d,
+                on(name, &[&x, &y], "ndarray"),
+                on(name, &[&x, &y], "candle"),
+            );
         }
         for (a, b) in [(&x, &t), (&x, &y), (&t, &x)] {
-            check("nextafter", d, on("nextafter", &[a, b], "ndarray"), on("nextafter", &[a, b], "candle"));
+            check(
+                "nextafter",
+                d,
+                on("nextafter", &[a, b], "ndarray"),
+                on("nextafter", &[a, b], "candle"),
+            );
         }
         for decimals in [-2i64, -1, 1, 2] {
             let r = |b: &str| {
                 let x = x.to_backend(b)?;
-                ivy::with_backend(b, || ivy::round_with(&x, ivy::opts::Round::new().decimals(decimals)))?
+                ivy::with_backend(b, || {
+                    ivy::round_with(&x, ivy::opts::Round::new().decimals(decimals))
+                })?
             };
             check("round(decimals)", d, r("ndarray"), r("candle"));
         }
         // (Not cumsum/cumprod: candle's log-step scan associates the sum
         // differently, so at the overflow edge it can differ.)
         for name in ["sort", "argsort"] {
-            check(name, d, on(name, &[&x], "ndarray"), on(name, &[&x], "candle"));
+            check(
+                name,
+                d,
+                on(name, &[&x], "ndarray"),
+                on(name, &[&x], "candle"),
+            );
         }
     }
-    for d in [Dtype::Int64, Dtype::Int32, Dtype::Int16, Dtype::UInt8, Dtype::UInt32] {
+    for d in [
+        Dtype::Int64,
+        Dtype::Int32,
+        Dtype::Int16,
+        Dtype::UInt8,
+        Dtype::UInt32,
+    ] {
         let x = ivy::astype(&Array::from_shape_vec(vec![ints.len()], ints.clone())?, d)?;
-        let y = ivy::astype(&Array::from_shape_vec(vec![ints.len()], int_other.clone())?, d)?;
+        let y = ivy::astype(
+            &Array::from_shape_vec(vec![ints.len()], int_other.clone())?,
+            d,
+        )?;
         for name in int_binary {
             // Values past 2^53 make lcm's products overflow i64 (a
             // KernelPanic on candle in debug builds, wrapped on ndarray).
             if name == "lcm" && d == Dtype::Int64 {
                 continue;
             }
-            check(name, d, on(name, &[&x, &y], "ndarray"), on(name, &[&x, &y], "candle"));
-            check(name, d, on(name, &[&y, &x], "ndarray"), on(name, &[&y, &x], "candle"));
+            check(
+                name,
+                d,
+                on(name, &[&x, &y], "ndarray"),
+                on(name, &[&x, &y], "candle"),
+            );
+            check(
+                name,
+                d,
+                on(name, &[&y, &x], "ndarray"),
+                on(name, &[&y, &x], "candle"),
+            );
         }
         for name in ["bitwise_invert", "negative", "abs", "sort", "argsort"] {
-            check(name, d, on(name, &[&x], "ndarray"), on(name, &[&x], "candle"));
+            check(
+                name,
+                d,
+                on(name, &[&x], "ndarray"),
+                on(name, &[&x], "candle"),
+            );
         }
         // (Not on int64: its values near the limits overflow the rounded
         // multiple, a KernelPanic on candle in debug builds.)
@@ -635,12 +757,19 @@ fn exact_kernels_agree_bit_for_bit_on_edge_values() -> Result<()> {
             }
             let r = |b: &str| {
                 let x = x.to_backend(b)?;
-                ivy::with_backend(b, || ivy::round_with(&x, ivy::opts::Round::new().decimals(decimals)))?
+                ivy::with_backend(b, || {
+                    ivy::round_with(&x, ivy::opts::Round::new().decimals(decimals))
+                })?
             };
             check("round(decimals)", d, r("ndarray"), r("candle"));
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     Ok(())
 }
 
@@ -651,15 +780,60 @@ fn exact_kernels_agree_bit_for_bit_on_edge_values() -> Result<()> {
 #[test]
 fn float_kernels_agree_on_edge_values() -> Result<()> {
     let xs = vec![
-        0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1e-10, -1e-300, 1e300, -1e300, 3e8, f64::INFINITY,
-        f64::NEG_INFINITY, f64::NAN, 0.9999999, -1.0000001, 2.0, 700.0, -745.0, 1e-320,
+        0.0,
+        -0.0,
+        1.0,
+        -1.0,
+        0.5,
+        -0.5,
+        1e-10,
+        -1e-300,
+        1e300,
+        -1e300,
+        3e8,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NAN,
+        0.9999999,
+        -1.0000001,
+        2.0,
+        700.0,
+        -745.0,
+        1e-320,
     ];
     let ys: Vec<f64> = vec![
-        0.0, 0.0, -0.0, -0.0, f64::INFINITY, f64::NEG_INFINITY, 1.0, -1.0, f64::INFINITY,
-        f64::NAN, -3e8, f64::INFINITY, f64::INFINITY, 1.0, 1e-300, -2.0, 2.0, 700.0, -745.0, 0.0,
+        0.0,
+        0.0,
+        -0.0,
+        -0.0,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        1.0,
+        -1.0,
+        f64::INFINITY,
+        f64::NAN,
+        -3e8,
+        f64::INFINITY,
+        f64::INFINITY,
+        1.0,
+        1e-300,
+        -2.0,
+        2.0,
+        700.0,
+        -745.0,
+        0.0,
     ];
     let unary = [
-        "acos", "acosh", "asin", "asinh", "atan", "atanh", "cosh", "sinh", "expm1", "angle",
+        "acos",
+        "acosh",
+        "asin",
+        "asinh",
+        "atan",
+        "atanh",
+        "cosh",
+        "sinh",
+        "expm1",
+        "angle",
         "nan_to_num",
     ];
     let binary = ["atan2", "hypot", "logaddexp", "logaddexp2"];
@@ -674,7 +848,12 @@ fn float_kernels_agree_on_edge_values() -> Result<()> {
         }
         Ok(ivy::with_backend(backend, || op.call(&c))?.map(|mut v| v.remove(0)))
     };
-    for d in [Dtype::Float64, Dtype::Float32, Dtype::Float16, Dtype::BFloat16] {
+    for d in [
+        Dtype::Float64,
+        Dtype::Float32,
+        Dtype::Float16,
+        Dtype::BFloat16,
+    ] {
         let x = ivy::astype(&Array::from_shape_vec(vec![xs.len()], xs.clone())?, d)?;
         let y = ivy::astype(&Array::from_shape_vec(vec![ys.len()], ys.clone())?, d)?;
         let mut run = |name: &str, args: &[&Array]| -> Result<()> {
@@ -696,6 +875,11 @@ fn float_kernels_agree_on_edge_values() -> Result<()> {
             run(name, &[&y, &x])?;
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     Ok(())
 }

@@ -207,7 +207,10 @@ fn logaddexp_base(a: &Tensor, b: &Tensor, base2: bool) -> CResult<Tensor> {
     let d = a.sub(b)?;
     let tail = |x: &Tensor| -> CResult<Tensor> {
         if base2 {
-            math::mul_c(&math::log1p(&math::mul_c(x, std::f64::consts::LN_2)?.exp()?)?, std::f64::consts::LOG2_E)
+            math::mul_c(
+                &math::log1p(&math::mul_c(x, std::f64::consts::LN_2)?.exp()?)?,
+                std::f64::consts::LOG2_E,
+            )
         } else {
             math::log1p(&x.exp()?)
         }
@@ -833,7 +836,9 @@ impl ElementwiseKernels for CandleBackend {
         if x1.dtype() == Dtype::Bool {
             return compare("bitwise_or", x1, x2, Tensor::broadcast_maximum);
         }
-        binary("bitwise_or", x1, x2, |a, b| bitwise(a, b, |x, y| x.maximum(y)))
+        binary("bitwise_or", x1, x2, |a, b| {
+            bitwise(a, b, |x, y| x.maximum(y))
+        })
     }
 
     #[supported_dtypes("0.2.0 and above" => (integer, bool))]
@@ -890,7 +895,9 @@ impl ElementwiseKernels for CandleBackend {
             let valid = b.ge(0.0)?.mul(&b.lt(bit_width(dt).min(63.0))?)?;
             let s = valid.where_cond(&b, &b.zeros_like()?)?;
             let r = math::int_divmod_floor(&a, &math::pow2(&s)?)?.0;
-            let past = a.lt(0.0)?.where_cond(&math::full_like(&a, -1.0)?, &a.zeros_like()?)?;
+            let past = a
+                .lt(0.0)?
+                .where_cond(&math::full_like(&a, -1.0)?, &a.zeros_like()?)?;
             valid.where_cond(&r, &past)?.to_dtype(dt)
         })
     }

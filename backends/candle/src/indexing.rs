@@ -41,10 +41,13 @@ fn last_writes(
     let mut hit = vec![0u8; len];
     for (k, p) in writes.into_iter().enumerate() {
         let slot = from.get_mut(p).ok_or_else(|| {
-            Error::invalid(op, format!("internal error: position {p} outside {len} elements"))
+            Error::invalid(
+                op,
+                format!("internal error: position {p} outside {len} elements"),
+            )
         })?;
-        *slot = u32::try_from(k)
-            .map_err(|_| Error::invalid(op, "more than 2^32 values to write"))?;
+        *slot =
+            u32::try_from(k).map_err(|_| Error::invalid(op, "more than 2^32 values to write"))?;
         hit[p] = 1;
     }
     let from = Tensor::from_vec(from, len, dev).map_err(err(op))?;
@@ -69,7 +72,11 @@ fn values(op: &str, value: &Array, dtype: Dtype, shape: &Shape) -> Result<Tensor
             nonzero(&v)?
         } else {
             let dt = crate::tensor::candle_dtype(dtype).unwrap_or(DType::F64);
-            if v.dtype() == dt { v.clone() } else { v.to_dtype(dt)? }
+            if v.dtype() == dt {
+                v.clone()
+            } else {
+                v.to_dtype(dt)?
+            }
         };
         v.broadcast_as(shape.dims())?.flatten_all()
     };
@@ -194,7 +201,7 @@ impl IndexingKernels for CandleBackend {
                 let acc = if wide { DType::I64 } else { dt };
                 let zeros = Tensor::zeros(size, acc, &dev)?;
                 if u.elem_count() == 0 {
-                    return Ok(zeros.to_dtype(dt)?);
+                    return zeros.to_dtype(dt);
                 }
                 zeros.index_add(&i, &u.to_dtype(acc)?, 0)?.to_dtype(dt)
             };

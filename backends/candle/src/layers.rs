@@ -34,7 +34,9 @@ fn taps(
         size = size
             .checked_mul(d)
             .filter(|&s| s <= 1 << 32)
-            .ok_or_else(|| Error::invalid(op, format!("the patches array {dims:?} is too large")))?;
+            .ok_or_else(|| {
+                Error::invalid(op, format!("the patches array {dims:?} is too large"))
+            })?;
     }
     let nd = win.len();
     let outs: Vec<usize> = win.iter().map(|w| w.out).collect();
@@ -138,10 +140,7 @@ impl LayersKernels for CandleBackend {
             let flat = t.reshape((n_rows, channels))?;
             let zero = Tensor::zeros((1, channels), t.dtype(), t.device())?;
             let table = Tensor::cat(&[&flat, &zero], 0)?;
-            let ids: Vec<u32> = rows
-                .iter()
-                .map(|r| r.unwrap_or(n_rows) as u32)
-                .collect();
+            let ids: Vec<u32> = rows.iter().map(|r| r.unwrap_or(n_rows) as u32).collect();
             table
                 .index_select(&id_tensor(ids, t.device())?, 0)?
                 .reshape(shape.dims())
@@ -211,7 +210,7 @@ impl LayersKernels for CandleBackend {
                 DType::U8 | DType::U32 | DType::I16 | DType::I32 => DType::I64,
                 other => other,
             };
-            let n_rows = if channels == 0 { 0 } else { x_shape.size() / channels };
+            let n_rows = x_shape.size().checked_div(channels).unwrap_or(0);
             let zeros = Tensor::zeros((n_rows, channels), acc, t.device())?;
             let (from, to): (Vec<u32>, Vec<u32>) = rows
                 .iter()

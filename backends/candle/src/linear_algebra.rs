@@ -4,8 +4,8 @@
 
 use crate::CandleBackend;
 use crate::tensor::{err, tensor, wrap};
-use ivy::kernels::LinearAlgebraKernels;
 use candle_core::{DType, Tensor};
+use ivy::kernels::LinearAlgebraKernels;
 use ivy::{Array, Error, Result, Shape};
 
 /// The flat positions of the `offset`-th diagonal over `axis1` and `axis2`
@@ -82,7 +82,10 @@ fn diagonal_tensor(op: &str, x: &Array, offset: i64, axis1: usize, axis2: usize)
         return Tensor::zeros(dims, t.dtype(), t.device()).map_err(err(op));
     }
     if pos.iter().any(|&p| p > u32::MAX as usize) {
-        return Err(Error::invalid(op, "candle indexes with u32: the array is too large"));
+        return Err(Error::invalid(
+            op,
+            "candle indexes with u32: the array is too large",
+        ));
     }
     let n = pos.len();
     let ids: Vec<u32> = pos.into_iter().map(|p| p as u32).collect();
@@ -234,6 +237,9 @@ impl LinearAlgebraKernels for CandleBackend {
 
     fn diagonal(&self, x: &Array, offset: i64, axis1: usize, axis2: usize) -> Result<Array> {
         let op = "diagonal";
-        Ok(wrap(diagonal_tensor(op, x, offset, axis1, axis2)?, x.dtype()))
+        Ok(wrap(
+            diagonal_tensor(op, x, offset, axis1, axis2)?,
+            x.dtype(),
+        ))
     }
 }

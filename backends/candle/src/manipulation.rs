@@ -38,7 +38,10 @@ fn counts(op: &str, repeats: &[i64]) -> Result<Vec<usize>> {
 /// first.
 fn roll_axis(t: &Tensor, axis: usize, k: usize) -> candle_core::Result<Tensor> {
     let len = t.dims()[axis];
-    Tensor::cat(&[&t.narrow(axis, len - k, k)?, &t.narrow(axis, 0, len - k)?], axis)
+    Tensor::cat(
+        &[&t.narrow(axis, len - k, k)?, &t.narrow(axis, 0, len - k)?],
+        axis,
+    )
 }
 
 /// The `u32` index tensor of `ids`.
@@ -313,7 +316,9 @@ impl ManipulationKernels for CandleBackend {
                     (0, _) | (_, 0) => {
                         return Err(Error::invalid(
                             op,
-                            format!("shift {shift:?} and axis {axes:?} do not have matching lengths"),
+                            format!(
+                                "shift {shift:?} and axis {axes:?} do not have matching lengths"
+                            ),
                         ));
                     }
                     (1, a) => a,
@@ -412,14 +417,22 @@ impl ManipulationKernels for CandleBackend {
             each => each.iter().try_fold(0usize, |acc, &c| acc.checked_add(c)),
         };
         let total = total.filter(|&n| n <= u32::MAX as usize).ok_or_else(|| {
-            Error::shape(op, "the number of elements overflows", vec![x.shape().clone()])
+            Error::shape(
+                op,
+                "the number of elements overflows",
+                vec![x.shape().clone()],
+            )
         })?;
         let mut dims = t.dims().to_vec();
         dims[ax] = total;
         Shape::from(dims).checked_size(op)?;
         let mut ids = Vec::with_capacity(total);
         for i in 0..len {
-            let c = if counts.len() == 1 { counts[0] } else { counts[i] };
+            let c = if counts.len() == 1 {
+                counts[0]
+            } else {
+                counts[i]
+            };
             ids.extend(std::iter::repeat_n(i as u32, c));
         }
         let r = index_tensor(ids, &t)

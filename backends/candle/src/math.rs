@@ -281,9 +281,7 @@ pub(crate) fn float_divmod(a: &Tensor, b: &Tensor) -> Result<(Tensor, Tensor)> {
     let m = fmod(a, b)?;
     let div = a.sub(&m)?.div(b)?;
     let zero_m = m.eq(0.0)?;
-    let flip = zero_m
-        .eq(0.0)?
-        .mul(&b.lt(0.0)?.ne(&m.lt(0.0)?)?)?;
+    let flip = zero_m.eq(0.0)?.mul(&b.lt(0.0)?.ne(&m.lt(0.0)?)?)?;
     let m2 = flip.where_cond(&m.add(b)?, &m)?;
     let div = flip.where_cond(&add_c(&div, -1.0)?, &div)?;
     let m2 = zero_m.where_cond(&copysign(&full_like(&m, 0.0)?, b)?, &m2)?;
@@ -321,13 +319,19 @@ pub(crate) fn fmod(a: &Tensor, b: &Tensor) -> Result<Tensor> {
     let mut r = r0;
     for k in (0..=top).rev() {
         let k1 = k.min(1000);
-        let t = mul_c(&mul_c(&bb, 2f64.powi(k1 as i32))?, 2f64.powi((k - k1) as i32))?;
+        let t = mul_c(
+            &mul_c(&bb, 2f64.powi(k1 as i32))?,
+            2f64.powi((k - k1) as i32),
+        )?;
         r = r.ge(&t)?.where_cond(&r.sub(&t)?, &r)?;
     }
     let r = copysign(&r, a)?;
     let nan = full_like(a, f64::NAN)?;
     // An infinite `b` leaves a finite `a` as it is; the rest are NaN.
-    let keep = br.eq(f64::INFINITY)?.mul(&ar.ne(f64::INFINITY)?)?.mul(&isnan(a)?.eq(0.0)?)?;
+    let keep = br
+        .eq(f64::INFINITY)?
+        .mul(&ar.ne(f64::INFINITY)?)?
+        .mul(&isnan(a)?.eq(0.0)?)?;
     let r = ok.where_cond(&r, &nan)?;
     keep.where_cond(a, &r)
 }
@@ -396,7 +400,13 @@ pub(crate) fn shift_left(a: &Tensor, b: &Tensor) -> Result<Tensor> {
 /// is 0.
 pub(crate) fn gcd(a: &Tensor, b: &Tensor) -> Result<Tensor> {
     let (mut a, mut b) = (a.abs()?, b.abs()?);
-    while b.ne(0.0)?.to_dtype(DType::U32)?.sum_all()?.to_scalar::<u32>()? > 0 {
+    while b
+        .ne(0.0)?
+        .to_dtype(DType::U32)?
+        .sum_all()?
+        .to_scalar::<u32>()?
+        > 0
+    {
         let r = int_divmod_trunc(&a, &b)?.1;
         let done = b.eq(0.0)?;
         a = done.where_cond(&a, &b)?;

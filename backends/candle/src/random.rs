@@ -20,15 +20,42 @@ use ivy::{Array, Device, Dtype, Error, Result, Shape, bf16, f16};
 macro_rules! by_dtype {
     ($op:expr, $dtype:expr, $T:ident => $body:expr) => {
         match $dtype {
-            Dtype::Float16 => { type $T = f16; $body }
-            Dtype::BFloat16 => { type $T = bf16; $body }
-            Dtype::Float32 => { type $T = f32; $body }
-            Dtype::Float64 => { type $T = f64; $body }
-            Dtype::UInt8 => { type $T = u8; $body }
-            Dtype::UInt32 => { type $T = u32; $body }
-            Dtype::Int16 => { type $T = i16; $body }
-            Dtype::Int32 => { type $T = i32; $body }
-            Dtype::Int64 => { type $T = i64; $body }
+            Dtype::Float16 => {
+                type $T = f16;
+                $body
+            }
+            Dtype::BFloat16 => {
+                type $T = bf16;
+                $body
+            }
+            Dtype::Float32 => {
+                type $T = f32;
+                $body
+            }
+            Dtype::Float64 => {
+                type $T = f64;
+                $body
+            }
+            Dtype::UInt8 => {
+                type $T = u8;
+                $body
+            }
+            Dtype::UInt32 => {
+                type $T = u32;
+                $body
+            }
+            Dtype::Int16 => {
+                type $T = i16;
+                $body
+            }
+            Dtype::Int32 => {
+                type $T = i32;
+                $body
+            }
+            Dtype::Int64 => {
+                type $T = i64;
+                $body
+            }
             d => Err(crate::tensor::no_dtype($op, d)),
         }
     };
@@ -208,7 +235,10 @@ impl RandomKernels for CandleBackend {
         })?;
         let perm = rng::with_rng(seed_bits(seed), |g| rng::permutation(g, n));
         if n > u32::MAX as usize {
-            return Err(Error::invalid(op, "candle indexes with u32: the axis is too long"));
+            return Err(Error::invalid(
+                op,
+                "candle indexes with u32: the axis is too long",
+            ));
         }
         let t = tensor(op, x)?;
         let ids: Vec<u32> = perm.into_iter().map(|p| p as u32).collect();

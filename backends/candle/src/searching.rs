@@ -64,7 +64,11 @@ fn nonzero_flat(t: &Tensor) -> candle_core::Result<Tensor> {
         return Tensor::zeros(0, DType::I64, t.device());
     }
     let zero = flat.eq(0.0)?;
-    let count = zero.eq(0.0)?.to_dtype(DType::U32)?.sum_all()?.to_scalar::<u32>()? as usize;
+    let count = zero
+        .eq(0.0)?
+        .to_dtype(DType::U32)?
+        .sum_all()?
+        .to_scalar::<u32>()? as usize;
     let order = zero.unsqueeze(0)?.arg_sort_last_dim(true)?.squeeze(0)?;
     order.narrow(0, 0, count)?.to_dtype(DType::I64)
 }
@@ -202,7 +206,9 @@ impl SearchingKernels for CandleBackend {
             }
             let e = keys.index_select(&base, 0)?;
             let step = before(&e, &q, right)?.to_dtype(DType::I64)?;
-            base.to_dtype(DType::I64)?.add(&step)?.reshape(x2.shape().dims())
+            base.to_dtype(DType::I64)?
+                .add(&step)?
+                .reshape(x2.shape().dims())
         };
         Ok(wrap(f().map_err(err(op))?, Dtype::Int64))
     }

@@ -60,7 +60,11 @@ impl SortingKernels for CandleBackend {
         let (moved, i) = indices(op, x, axis, descending)?;
         let last = x.ndim() - 1;
         let f = || -> candle_core::Result<Tensor> {
-            let r = if i.elem_count() == 0 { moved } else { moved.gather(&i, last)? };
+            let r = if i.elem_count() == 0 {
+                moved
+            } else {
+                moved.gather(&i, last)?
+            };
             r.transpose(axis, last)?.contiguous()
         };
         Ok(wrap(f().map_err(err(op))?, x.dtype()))
