@@ -96,6 +96,122 @@ fn diagonal_tensor(op: &str, x: &Array, offset: i64, axis1: usize, axis2: usize)
     f().map_err(err(op))
 }
 
+/// The batch shape and order `n` of the square matrices `x`.
+fn square(op: &str, x: &Array) -> Result<(Vec<usize>, usize)> {
+    let &[.., m, n] = x.shape().dims() else {
+        return Err(Error::shape(
+            op,
+            format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
+            vec![x.shape().clone()],
+        ));
+    };
+    if m != n {
+        return Err(Error::shape(
+            op,
+            format!("needs square matrices, got {m} x {n} ({})", x.dtype()),
+            vec![x.shape().clone()],
+        ));
+    }
+    Ok((x.shape().dims()[..x.ndim() - 2].to_vec(), n))
+}
+
+/// Gaussian elimination with partial pivoting (the largest magnitude of
+/// the column, the first one on ties) of the first `n` columns of the
+/// batch `a` (`[B, n, m]`, `m >= n`, the extra columns carried along):
+/// the upper triangular result, the pivots (`[B, n]`) and the sign of the
+/// row permutation (`[B]`). A zero pivot (a column of zeros) eliminates
+/// nothing.
+fn eliminate(a: &Tensor, n: usize) -> candle_core::Result<(Tensor, Tensor, Tensor)> {
+    let (b, _, m) = a.dims3()?;
+    let dev = a.device();
+    let dt = a.dtype();
+    let rows = Tensor::arange(0u32, n as u32, dev)?;
+    let rows_b = rows.unsqueeze(0)?.broadcast_as((b, n))?.contiguous()?;
+    let mut a = a.contiguous()?;
+    let mut sign = Tensor::ones(b, dt, dev)?;
+    let mut pivots = Vec::with_capacity(n);
+    for k in 0..n {
+        let col = a.narrow(2, k, 1)?.squeeze(2)?.abs()?;
+        let below = rows_b.ge(k as f64)?;
+        let col = below.where_cond(&col, &Tensor::full(-1.0, (b, n), dev)?.to_dtype(dt)?)?;
+        let p = col.argmax_keepdim(1)?; // [B, 1] u32
+        let kk = Tensor::full(k as u32, (b, n), dev)?;
+        let pb = p.broadcast_as((b, n))?;
+        let idx = rows_b
+            .eq(&kk)?
+            .where_cond(&pb, &rows_b.eq(&pb)?.where_cond(&kk, &rows_b)?)?;
+        a = a.gather(&idx.unsqueeze(2)?.broadcast_as((b, n, m))?.contiguous()?, 1)?;
+        let swapped = p.squeeze(1)?.ne(k as f64)?;
+        sign = swapped.where_cond(&sign.neg()?, &sign)?;
+        let pivot = a.narrow(1, k, 1)?.narrow(2, k, 1)?; // [B, 1, 1]
+        pivots.push(pivot.reshape(b)?);
+        let row = a.narrow(1, k, 1)?; // [B, 1, m]
+        let zero_pivot = pivot.eq(0.0)?;
+        let safe = zero_pivot.where_cond(&pivot.ones_like()?, &pivot)?;
+        let l = a.narrow(2, k, 1)?.broadcast_div(&safe)?; // [B, n, 1]
+        let after = rows.gt(k as f64)?.reshape((1, n, 1))?.broadcast_as((b, n, 1))?;
+        let keep = after.mul(&zero_pivot.eq(0.0)?.broadcast_as((b, n, 1))?)?;
+        let l = keep.where_cond(&l, &l.zeros_like()?)?;
+        a = a.sub(&l.broadcast_mul(&row)?)?;
+    }
+    let pivots = if n == 0 {
+        Tensor::zeros((b, 0), dt, dev)?
+    } else {
+        Tensor::stack(&pivots, 1)?
+    };
+    Ok((a, pivots, sign))
+}
+
+/// The solution of `U X = Y` for the upper triangular first `n` columns
+/// of `a` (`[B, n, n + k]`, `Y` its last `k` columns), by back
+/// substitution.
+fn back_substitute(a: &Tensor, n: usize) -> candle_core::Result<Tensor> {
+    let (b, _, m) = a.dims3()?;
+    let k = m - n;
+    let mut xs: Vec<Tensor> = Vec::with_capacity(n);
+    for i in (0..n).rev() {
+        let row = a.narrow(1, i, 1)?; // [B, 1, m]
+        let mut rhs = row.narrow(2, n, k)?; // [B, 1, k]
+        if i + 1 < n {
+            let u = row.narrow(2, i + 1, n - i - 1)?.contiguous()?; // [B, 1, n-i-1]
+            let rest = Tensor::cat(&xs.iter().rev().collect::<Vec<_>>(), 1)?.contiguous()?; // [B, n-i-1, k]
+            rhs = rhs.sub(&u.matmul(&rest)?)?;
+        }
+        let d = row.narrow(2, i, 1)?; // [B, 1, 1]
+        xs.push(rhs.broadcast_div(&d)?);
+    }
+    if n == 0 {
+        return Tensor::zeros((b, 0, k), a.dtype(), a.device());
+    }
+    Tensor::cat(&xs.iter().rev().collect::<Vec<_>>(), 1)
+}
+
+/// The index of the first matrix with a zero pivot, if any.
+fn first_singular(pivots: &Tensor) -> candle_core::Result<Option<usize>> {
+    if pivots.elem_count() == 0 {
+        return Ok(None);
+    }
+    let any = pivots.eq(0.0)?.max_keepdim(1)?.squeeze(1)?.to_vec1::<u8>()?;
+    Ok(any.iter().position(|&z| z != 0))
+}
+
+fn singular_error(op: &str, x: &Array, which: usize) -> Error {
+    Error::invalid(
+        op,
+        format!(
+            "matrix {which} of the {} array of shape {} is singular",
+            x.dtype(),
+            x.shape()
+        ),
+    )
+}
+
+/// The matrices of `x` as a `[B, n, n]` batch.
+fn batch3(op: &str, x: &Array, batch: &[usize], n: usize) -> Result<Tensor> {
+    let b: usize = batch.iter().product();
+    tensor(op, x)?.reshape((b, n, n)).map_err(err(op))
+}
+
 #[ivy::kernels]
 impl LinearAlgebraKernels for CandleBackend {
     // NumPy's rules for 1-d operands: a vector on the left is a row, on the
@@ -241,5 +357,144 @@ impl LinearAlgebraKernels for CandleBackend {
             diagonal_tensor(op, x, offset, axis1, axis2)?,
             x.dtype(),
         ))
+    }
+    // Products of the pivots of Gaussian elimination with partial pivoting
+    // (as LAPACK and faer), in the dtype itself.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn det(&self, x: &Array) -> Result<Array> {
+        let op = "det";
+        let (batch, n) = square(op, x)?;
+        let a = batch3(op, x, &batch, n)?;
+        let f = || -> candle_core::Result<Tensor> {
+            let (_, pivots, sign) = eliminate(&a, n)?;
+            let mut d = sign;
+            for i in 0..n {
+                d = d.mul(&pivots.narrow(1, i, 1)?.squeeze(1)?)?;
+            }
+            d.reshape(batch.as_slice())
+        };
+        Ok(wrap(f().map_err(err(op))?, x.dtype()))
+    }
+
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn slogdet(&self, x: &Array) -> Result<(Array, Array)> {
+        let op = "slogdet";
+        let (batch, n) = square(op, x)?;
+        let a = batch3(op, x, &batch, n)?;
+        let f = || -> candle_core::Result<(Tensor, Tensor)> {
+            let (_, pivots, sign) = eliminate(&a, n)?;
+            let mut s = sign;
+            let mut l = s.zeros_like()?;
+            for i in 0..n {
+                let p = pivots.narrow(1, i, 1)?.squeeze(1)?;
+                s = s.mul(&p.sign()?)?;
+                l = l.add(&p.abs()?.log()?)?;
+            }
+            // A NaN pivot makes both NaN; a zero one (even after a NaN, as
+            // on ndarray) sign 0 and log -inf.
+            if n > 0 {
+                let nan = pivots.ne(&pivots)?.max_keepdim(1)?.squeeze(1)?;
+                let zero = pivots.eq(0.0)?.max_keepdim(1)?.squeeze(1)?;
+                s = nan.where_cond(&crate::math::full_like(&s, f64::NAN)?, &s)?;
+                s = zero.where_cond(&s.zeros_like()?, &s)?;
+                l = zero.where_cond(&crate::math::full_like(&l, f64::NEG_INFINITY)?, &l)?;
+            }
+            Ok((s.reshape(batch.as_slice())?, l.reshape(batch.as_slice())?))
+        };
+        let (s, l) = f().map_err(err(op))?;
+        Ok((wrap(s, x.dtype()), wrap(l, x.dtype())))
+    }
+
+    // Elimination on `[A | I]`, then back substitution; an exact zero
+    // pivot is the singular-matrix error naming the first such matrix.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn inv(&self, x: &Array) -> Result<Array> {
+        let op = "inv";
+        let (batch, n) = square(op, x)?;
+        let a = batch3(op, x, &batch, n)?;
+        let b: usize = batch.iter().product();
+        let (u, pivots, _) = (|| -> candle_core::Result<_> {
+            let eye = Tensor::eye(n, a.dtype(), a.device())?
+                .unsqueeze(0)?
+                .broadcast_as((b, n, n))?;
+            eliminate(&Tensor::cat(&[&a, &eye], 2)?, n)
+        })()
+        .map_err(err(op))?;
+        if let Some(k) = first_singular(&pivots).map_err(err(op))? {
+            return Err(singular_error(op, x, k));
+        }
+        let r = back_substitute(&u, n)
+            .and_then(|r| r.reshape(x.shape().dims()))
+            .map_err(err(op))?;
+        Ok(wrap(r, x.dtype()))
+    }
+
+    // `x2` a vector (`[n]`) or a batch of matrices (`[.., n, k]`), the
+    // batches broadcast; the error for a singular `x1` names its first
+    // singular matrix.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn solve(&self, x1: &Array, x2: &Array) -> Result<Array> {
+        let op = "solve";
+        let (ba, n) = square(op, x1)?;
+        let shapes = || vec![x1.shape().clone(), x2.shape().clone()];
+        let vector = x2.ndim() == 1;
+        let (bb, rows, k) = if vector {
+            (Vec::new(), x2.shape().dims()[0], 1)
+        } else {
+            let &[.., r, c] = x2.shape().dims() else {
+                return Err(Error::shape(
+                    op,
+                    format!("needs an array of at least 2 dimensions, got {}", x2.dtype()),
+                    vec![x2.shape().clone()],
+                ));
+            };
+            (x2.shape().dims()[..x2.ndim() - 2].to_vec(), r, c)
+        };
+        if rows != n {
+            return Err(Error::shape(
+                op,
+                format!("x1 has {n} rows but x2 has {rows}"),
+                shapes(),
+            ));
+        }
+        let batch = ivy::broadcast_shapes_of(op, &Shape::from(ba.clone()), &Shape::from(bb.clone()))
+            .map_err(|_| {
+                Error::shape(
+                    op,
+                    format!(
+                        "the batch dimensions {} and {} cannot be broadcast",
+                        Shape::from(ba.clone()),
+                        Shape::from(bb.clone())
+                    ),
+                    shapes(),
+                )
+            })?;
+        let a = batch3(op, x1, &ba, n)?;
+        let (_, pivots, _) = eliminate(&a, n).map_err(err(op))?;
+        if let Some(i) = first_singular(&pivots).map_err(err(op))? {
+            return Err(singular_error(op, x1, i));
+        }
+        let t1 = tensor(op, x1)?;
+        let t2 = tensor(op, x2)?;
+        let f = || -> candle_core::Result<Tensor> {
+            let bs = batch.dims().to_vec();
+            let nb: usize = bs.iter().product();
+            let mut da = bs.clone();
+            da.extend([n, n]);
+            let mut db = bs.clone();
+            db.extend([n, k]);
+            let a = t1.broadcast_as(da)?.reshape((nb, n, n))?;
+            let y = if vector { t2.reshape((n, 1))? } else { t2 };
+            let y = y.broadcast_as(db)?.reshape((nb, n, k))?;
+            let (u, _, _) = eliminate(&Tensor::cat(&[&a, &y], 2)?, n)?;
+            let r = back_substitute(&u, n)?;
+            let mut out = bs;
+            out.push(n);
+            if !vector {
+                out.push(k);
+            }
+            r.reshape(out)
+        };
+        Ok(wrap(f().map_err(err(op))?, x1.dtype()))
     }
 }

@@ -742,8 +742,6 @@ category linear_algebra {
     #[dtypes((float32, float64, complex64, complex128))]
     #[promote]
     #[sample(x1 = [1, 1], x2 = [1])]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn solve_triangular(
         x1: Array,
         x2: Array,
@@ -783,8 +781,6 @@ category linear_algebra {
     #[dtypes((float32, float64, complex64, complex128))]
     #[promote]
     #[sample(x1 = [1, 1], x2 = [1])]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn tensorsolve(x1: Array, x2: Array, #[default(None)] axes: Option<Ints>) -> Array {
         let op = "tensorsolve";
         let a = match axes {
