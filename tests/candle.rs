@@ -241,13 +241,21 @@ fn compare(ops: impl Iterator<Item = &'static OpInfo>, errors_agree: bool) -> Re
 /// Kernels whose random inputs are often outside their domain (random
 /// integers as indices, some negative; singular matrices): there, the
 /// same error on both backends is agreement too.
-const DOMAIN_LIMITED: &[&str] = &["scatter_flat", "inv", "solve"];
+const DOMAIN_LIMITED: &[&str] = &["scatter_flat", "inv", "solve", "cholesky"];
 
 /// Kernels compared on finite inputs only: which entries of an inverse or
 /// a solution come out infinite or NaN from a matrix holding infinities or
 /// NaN depends on the order of the elimination's operations (LAPACK, faer
 /// on ndarray and candle's kernel each give their own pattern).
-const FINITE_ONLY: &[&str] = &["det", "slogdet", "inv", "solve", "solve_triangular", "tensorsolve"];
+const FINITE_ONLY: &[&str] = &[
+    "det",
+    "slogdet",
+    "inv",
+    "solve",
+    "solve_triangular",
+    "tensorsolve",
+    "cholesky",
+];
 
 #[test]
 fn candle_kernels_agree_with_ndarray_on_random_inputs() -> Result<()> {
@@ -899,11 +907,21 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
     let mut rng = Rng(0x5eed);
     for d in [Dtype::Float64, Dtype::Float32] {
         for n in [3usize, 4, 5] {
+            // Diagonally dominant, so well conditioned: both backends' float32
+            // results are then within the tolerance of the exact ones.
             let a = random(&mut rng, d, &[2, 3, n, n], true)?;
+            let a = ivy::astype(
+                &ivy::add(&a, &ivy::multiply(&ivy::eye(n)?, 3.0 * n as f64)?)?,
+                d,
+            )?;
             let b = random(&mut rng, d, &[3, n, 2], true)?;
             let v = random(&mut rng, d, &[n], true)?;
             let on = |backend: &str| -> Result<Vec<Result<Array>>> {
-                let (a, b, v) = (a.to_backend(backend)?, b.to_backend(backend)?, v.to_backend(backend)?);
+                let (a, b, v) = (
+                    a.to_backend(backend)?,
+                    b.to_backend(backend)?,
+                    v.to_backend(backend)?,
+                );
                 ivy::with_backend(backend, || {
                     vec![
                         ivy::det(&a),
@@ -917,8 +935,9 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
             };
             for (i, (w, g)) in on("ndarray")?.into_iter().zip(on("candle")?).enumerate() {
                 match (w, g) {
-                    (Ok(w), Ok(g)) => agree(&w, &g)
-                        .map_err(|e| Error::invalid("linalg", format!("result {i} on {d}, n = {n}: {e}")))?,
+                    (Ok(w), Ok(g)) => agree(&w, &g).map_err(|e| {
+                        Error::invalid("linalg", format!("result {i} on {d}, n = {n}: {e}"))
+                    })?,
                     (Err(w), Err(g)) => assert_eq!(w.to_string(), g.to_string()),
                     (w, g) => panic!("result {i} on {d}, n = {n}: {w:?} vs {g:?}"),
                 }
@@ -929,15 +948,44 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
         let s = ivy::astype(&s, d)?;
         let msg = |backend: &str| -> Result<String> {
             let s = s.to_backend(backend)?;
-            Ok(ivy::with_backend(backend, || ivy::inv(&s))?.map_or_else(|e| e.to_string(), |_| "ran".into()))
+            Ok(ivy::with_backend(backend, || ivy::inv(&s))?
+                .map_or_else(|e| e.to_string(), |_| "ran".into()))
         };
         assert_eq!(msg("ndarray")?, msg("candle")?);
         assert!(msg("candle")?.contains("matrix 1"), "{}", msg("candle")?);
         let det = |backend: &str| -> Result<Vec<f64>> {
             let s = s.to_backend(backend)?;
-            ivy::with_backend(backend, || ivy::astype(&ivy::det(&s)?, Dtype::Float64)?.to_vec::<f64>())?
+            ivy::with_backend(backend, || {
+                ivy::astype(&ivy::det(&s)?, Dtype::Float64)?.to_vec::<f64>()
+            })?
         };
         assert_eq!(det("candle")?, det("ndarray")?);
+        // Cholesky of positive definite `a a^T + n I` matrices, and the
+        // error for one that is not.
+        let a = random(&mut rng, d, &[2, 4, 4], true)?;
+        let chol = |backend: &str, upper: bool| -> Result<Result<Array>> {
+            let a = a.to_backend(backend)?;
+            ivy::with_backend(backend, || -> Result<Result<Array>> {
+                let at = ivy::matrix_transpose(&a)?;
+                let spd = ivy::add(&ivy::matmul(&a, &at)?, &ivy::multiply(&ivy::eye(4)?, 4.0)?)?;
+                let spd = ivy::astype(&spd, d)?;
+                Ok(ivy::cholesky_with(
+                    &spd,
+                    ivy::opts::Cholesky::new().upper(upper),
+                ))
+            })?
+        };
+        for upper in [false, true] {
+            agree(&chol("ndarray", upper)??, &chol("candle", upper)??)
+                .map_err(|e| Error::invalid("cholesky", e))?;
+        }
+        let not_pd = |backend: &str| -> Result<String> {
+            let s = s.to_backend(backend)?;
+            let neg = ivy::with_backend(backend, || ivy::negative(&s))??;
+            Ok(ivy::with_backend(backend, || ivy::cholesky(&neg))?
+                .map_or_else(|e| e.to_string(), |_| "ran".into()))
+        };
+        assert_eq!(not_pd("ndarray")?, not_pd("candle")?);
     }
     Ok(())
 }

@@ -149,7 +149,10 @@ fn eliminate(a: &Tensor, n: usize) -> candle_core::Result<(Tensor, Tensor, Tenso
         let zero_pivot = pivot.eq(0.0)?;
         let safe = zero_pivot.where_cond(&pivot.ones_like()?, &pivot)?;
         let l = a.narrow(2, k, 1)?.broadcast_div(&safe)?; // [B, n, 1]
-        let after = rows.gt(k as f64)?.reshape((1, n, 1))?.broadcast_as((b, n, 1))?;
+        let after = rows
+            .gt(k as f64)?
+            .reshape((1, n, 1))?
+            .broadcast_as((b, n, 1))?;
         let keep = after.mul(&zero_pivot.eq(0.0)?.broadcast_as((b, n, 1))?)?;
         let l = keep.where_cond(&l, &l.zeros_like()?)?;
         a = a.sub(&l.broadcast_mul(&row)?)?;
@@ -191,7 +194,11 @@ fn first_singular(pivots: &Tensor) -> candle_core::Result<Option<usize>> {
     if pivots.elem_count() == 0 {
         return Ok(None);
     }
-    let any = pivots.eq(0.0)?.max_keepdim(1)?.squeeze(1)?.to_vec1::<u8>()?;
+    let any = pivots
+        .eq(0.0)?
+        .max_keepdim(1)?
+        .squeeze(1)?
+        .to_vec1::<u8>()?;
     Ok(any.iter().position(|&z| z != 0))
 }
 
@@ -444,7 +451,10 @@ impl LinearAlgebraKernels for CandleBackend {
             let &[.., r, c] = x2.shape().dims() else {
                 return Err(Error::shape(
                     op,
-                    format!("needs an array of at least 2 dimensions, got {}", x2.dtype()),
+                    format!(
+                        "needs an array of at least 2 dimensions, got {}",
+                        x2.dtype()
+                    ),
                     vec![x2.shape().clone()],
                 ));
             };
@@ -457,18 +467,19 @@ impl LinearAlgebraKernels for CandleBackend {
                 shapes(),
             ));
         }
-        let batch = ivy::broadcast_shapes_of(op, &Shape::from(ba.clone()), &Shape::from(bb.clone()))
-            .map_err(|_| {
-                Error::shape(
-                    op,
-                    format!(
-                        "the batch dimensions {} and {} cannot be broadcast",
-                        Shape::from(ba.clone()),
-                        Shape::from(bb.clone())
-                    ),
-                    shapes(),
-                )
-            })?;
+        let batch =
+            ivy::broadcast_shapes_of(op, &Shape::from(ba.clone()), &Shape::from(bb.clone()))
+                .map_err(|_| {
+                    Error::shape(
+                        op,
+                        format!(
+                            "the batch dimensions {} and {} cannot be broadcast",
+                            Shape::from(ba.clone()),
+                            Shape::from(bb.clone())
+                        ),
+                        shapes(),
+                    )
+                })?;
         let a = batch3(op, x1, &ba, n)?;
         let (_, pivots, _) = eliminate(&a, n).map_err(err(op))?;
         if let Some(i) = first_singular(&pivots).map_err(err(op))? {
@@ -496,5 +507,57 @@ impl LinearAlgebraKernels for CandleBackend {
             r.reshape(out)
         };
         Ok(wrap(f().map_err(err(op))?, x1.dtype()))
+    }
+    // Column by column (`L[:, j] = (A[:, j] - L L[j, :]^T) / sqrt(d)`),
+    // reading the lower triangle; a pivot `d` that is not positive is the
+    // error naming the first such matrix, as on ndarray.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn cholesky(&self, x: &Array, upper: bool) -> Result<Array> {
+        let op = "cholesky";
+        let (batch, n) = square(op, x)?;
+        let a = batch3(op, x, &batch, n)?;
+        let b: usize = batch.iter().product();
+        let mut bad: Option<usize> = None;
+        let mut f = || -> candle_core::Result<Tensor> {
+            let dev = a.device();
+            let rows = Tensor::arange(0u32, n as u32, dev)?;
+            let mut l = a.zeros_like()?;
+            for j in 0..n {
+                let lj = l.narrow(1, j, 1)?.transpose(1, 2)?.contiguous()?; // [B, n, 1]
+                let s = a.narrow(2, j, 1)?.sub(&l.contiguous()?.matmul(&lj)?)?; // [B, n, 1]
+                let d = s.narrow(1, j, 1)?; // [B, 1, 1]
+                let ok = d.gt(0.0)?.flatten_all()?.to_vec1::<u8>()?;
+                if let Some(k) = ok.iter().position(|&o| o == 0) {
+                    bad = Some(k);
+                    return Ok(l);
+                }
+                let col = s.broadcast_div(&d.sqrt()?)?;
+                let below = rows
+                    .ge(j as f64)?
+                    .reshape((1, n, 1))?
+                    .broadcast_as((b, n, 1))?;
+                let col = below.where_cond(&col, &col.zeros_like()?)?;
+                let e = rows.eq(j as f64)?.to_dtype(a.dtype())?.reshape((1, 1, n))?;
+                l = l.add(&col.broadcast_mul(&e)?)?;
+            }
+            let l = if upper {
+                l.transpose(1, 2)?.contiguous()?
+            } else {
+                l
+            };
+            l.reshape(x.shape().dims())
+        };
+        let r = f().map_err(err(op))?;
+        if let Some(k) = bad {
+            return Err(Error::invalid(
+                op,
+                format!(
+                    "matrix {k} of the {} array of shape {} is not positive definite",
+                    x.dtype(),
+                    x.shape()
+                ),
+            ));
+        }
+        Ok(wrap(r, x.dtype()))
     }
 }
