@@ -255,6 +255,7 @@ const FINITE_ONLY: &[&str] = &[
     "solve_triangular",
     "tensorsolve",
     "cholesky",
+    "qr",
 ];
 
 #[test]
@@ -986,6 +987,40 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
                 .map_or_else(|e| e.to_string(), |_| "ran".into()))
         };
         assert_eq!(not_pd("ndarray")?, not_pd("candle")?);
+        // QR of tall, wide and square batches: the same factors as
+        // ndarray's (faer's Householder signs). With a zero column (rank
+        // deficient) the columns of Q facing a zero row of R are not
+        // unique: there Q R = A and Q^T Q = I are checked instead.
+        for (m, n) in [(4usize, 3usize), (3, 5), (4, 4)] {
+            let full = random(&mut rng, d, &[2, m, n], true)?;
+            let mask = ivy::astype(&ivy::not_equal(&ivy::arange(n as i64)?, 1)?, d)?;
+            let deficient = ivy::multiply(&full, &mask)?;
+            for mode in ["reduced", "complete"] {
+                let qr = |a: &Array, backend: &str| -> Result<(Array, Array)> {
+                    let a = a.to_backend(backend)?;
+                    ivy::with_backend(backend, || {
+                        ivy::qr_with(&a, ivy::opts::Qr::new().mode(mode))
+                    })?
+                };
+                let ((q1, r1), (q2, r2)) = (qr(&full, "ndarray")?, qr(&full, "candle")?);
+                for (w, g) in [(&q1, &q2), (&r1, &r2)] {
+                    agree(w, g)
+                        .map_err(|e| Error::invalid("qr", format!("{m}x{n} {mode} on {d}: {e}")))?;
+                }
+                let (q, r) = qr(&deficient, "candle")?;
+                let (q, r) = (q.to_backend("ndarray")?, r.to_backend("ndarray")?);
+                let back = ivy::matmul(&q, &r)?;
+                let k = q.shape().dims()[2];
+                let qtq = ivy::matmul(&ivy::matrix_transpose(&q)?, &q)?;
+                let eye = ivy::astype(&ivy::broadcast_to(&ivy::eye(k)?, [2, k, k])?, d)?;
+                for (w, g, what) in [(&deficient, &back, "Q R"), (&eye, &qtq, "Q^T Q")] {
+                    let diff = ivy::max(&ivy::abs(&ivy::subtract(w, g)?)?)?
+                        .item()?
+                        .to_f64();
+                    assert!(diff < 1e-4, "{what} off by {diff} ({m}x{n} {mode} on {d})");
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -560,4 +560,108 @@ impl LinearAlgebraKernels for CandleBackend {
         }
         Ok(wrap(r, x.dtype()))
     }
+    // Householder reflections as faer (the ndarray backend's library)
+    // makes them: `beta = -sign(x0) |x|` (sign(0) = +1), no reflection
+    // when the part below the diagonal is zero, so R's diagonal signs match
+    // ndarray's; `Q` accumulated by applying them to the identity.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn qr(&self, x: &Array, mode: &str) -> Result<(Array, Array)> {
+        let op = "qr";
+        let complete = match mode {
+            "reduced" => false,
+            "complete" => true,
+            other => {
+                return Err(Error::invalid(
+                    op,
+                    format!("mode must be \"reduced\" or \"complete\", got {other:?}"),
+                ));
+            }
+        };
+        let &[.., m, n] = x.shape().dims() else {
+            return Err(Error::shape(
+                op,
+                format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
+                vec![x.shape().clone()],
+            ));
+        };
+        let batch = x.shape().dims()[..x.ndim() - 2].to_vec();
+        let b: usize = batch.iter().product();
+        let k = m.min(n);
+        let (qc, rr) = if complete { (m, m) } else { (k, k) };
+        let t = tensor(op, x)?;
+        let f = || -> candle_core::Result<(Tensor, Tensor)> {
+            let dt = t.dtype();
+            let dev = t.device();
+            let tiny = if dt == DType::F32 {
+                f64::from(f32::MIN_POSITIVE)
+            } else {
+                f64::MIN_POSITIVE
+            };
+            let mut r = t.reshape((b, m, n))?.contiguous()?;
+            let mut q = Tensor::eye(m, dt, dev)?
+                .unsqueeze(0)?
+                .broadcast_as((b, m, m))?
+                .contiguous()?;
+            let rows = Tensor::arange(0u32, m as u32, dev)?.reshape((1, m, 1))?;
+            for j in 0..k {
+                let col = r.narrow(2, j, 1)?; // [B, m, 1]
+                let head = col.narrow(1, j, 1)?; // [B, 1, 1]
+                let tail_mask = rows.gt(j as f64)?.broadcast_as((b, m, 1))?;
+                let tail = tail_mask.where_cond(&col, &col.zeros_like()?)?;
+                let tail_norm = tail.sqr()?.sum_keepdim(1)?.sqrt()?; // [B, 1, 1]
+                let head_abs = head.abs()?;
+                let head = head_abs.lt(tiny)?.where_cond(&head.zeros_like()?, &head)?;
+                let norm = crate::math::via_f64_2(&head, &tail_norm, |h, t| {
+                    h.abs()?.sqr()?.add(&t.sqr()?)?.sqrt()
+                })?;
+                let sign = head
+                    .lt(0.0)?
+                    .where_cond(&crate::math::full_like(&head, -1.0)?, &head.ones_like()?)?;
+                let signed_norm = sign.mul(&norm)?;
+                let hb = head.add(&signed_norm)?;
+                let hb_safe = hb.eq(0.0)?.where_cond(&hb.ones_like()?, &hb)?;
+                let v_tail = tail.broadcast_div(&hb_safe)?;
+                let e = rows.eq(j as f64)?.to_dtype(dt)?.broadcast_as((b, m, 1))?;
+                let v = v_tail.add(&e)?; // v0 = 1
+                let ratio = tail_norm.div(&hb_safe.abs()?)?;
+                let tau = crate::math::mul_c(&crate::math::add_c(&ratio.sqr()?, 1.0)?, 0.5)?;
+                // No reflection where the tail is zero: the identity.
+                let reflect = tail_norm.ge(tiny)?; // [B, 1, 1]
+                let inv_tau = reflect.where_cond(&tau.recip()?, &tau.zeros_like()?)?;
+                // R <- H R, Q <- Q H, with H = I - v v^T / tau.
+                let vt = v.transpose(1, 2)?.contiguous()?; // [B, 1, m]
+                let vr = vt.matmul(&r)?; // [B, 1, n]
+                r = r.sub(&v.broadcast_mul(&vr)?.broadcast_mul(&inv_tau)?)?;
+                let qv = q.matmul(&v.contiguous()?)?; // [B, m, 1]
+                q = q.sub(&qv.broadcast_mul(&vt)?.broadcast_mul(&inv_tau)?)?;
+                // The diagonal entry is -signed_norm exactly (or the head
+                // itself without a reflection), the rest of the column 0.
+                let diag = reflect.where_cond(&signed_norm.neg()?, &head)?;
+                let newcol = tail_mask.where_cond(&col.zeros_like()?, &r.narrow(2, j, 1)?)?;
+                let newcol = e
+                    .broadcast_mul(&diag)?
+                    .add(&e.eq(0.0)?.where_cond(&newcol, &newcol.zeros_like()?)?)?;
+                let left = r.narrow(2, 0, j)?;
+                let right = r.narrow(2, j + 1, n - j - 1)?;
+                r = Tensor::cat(&[&left, &newcol, &right], 2)?.contiguous()?;
+            }
+            // The upper triangle of the first `rr` rows; `qc` columns of Q.
+            let cols = Tensor::arange(0u32, n as u32, dev)?.reshape((1, n))?;
+            let rws = Tensor::arange(0u32, m as u32, dev)?.reshape((m, 1))?;
+            let upper = cols
+                .broadcast_ge(&rws)?
+                .unsqueeze(0)?
+                .broadcast_as((b, m, n))?;
+            let r = upper.where_cond(&r, &r.zeros_like()?)?;
+            let r = if rr <= m { r.narrow(1, 0, rr)? } else { r };
+            let q = q.narrow(2, 0, qc)?;
+            let mut qd = batch.clone();
+            qd.extend([m, qc]);
+            let mut rd = batch.clone();
+            rd.extend([rr, n]);
+            Ok((q.contiguous()?.reshape(qd)?, r.contiguous()?.reshape(rd)?))
+        };
+        let (q, r) = f().map_err(err(op))?;
+        Ok((wrap(q, x.dtype()), wrap(r, x.dtype())))
+    }
 }
