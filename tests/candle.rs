@@ -256,6 +256,8 @@ const FINITE_ONLY: &[&str] = &[
     "tensorsolve",
     "cholesky",
     "qr",
+    "eigvalsh",
+    "svdvals",
 ];
 
 #[test]
@@ -987,6 +989,25 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
                 .map_or_else(|e| e.to_string(), |_| "ran".into()))
         };
         assert_eq!(not_pd("ndarray")?, not_pd("candle")?);
+        // Eigenvalues of symmetric matrices (read from the lower triangle)
+        // and singular values, of square, tall and wide batches.
+        for (m, n) in [(4usize, 4usize), (5, 3), (2, 6), (1, 1)] {
+            let a = random(&mut rng, d, &[3, m, n], true)?;
+            let sv = |backend: &str| -> Result<Array> {
+                let a = a.to_backend(backend)?;
+                ivy::with_backend(backend, || ivy::svdvals(&a))?
+            };
+            agree(&sv("ndarray")?, &sv("candle")?)
+                .map_err(|e| Error::invalid("svdvals", format!("{m}x{n} on {d}: {e}")))?;
+            if m == n {
+                let ev = |backend: &str| -> Result<Array> {
+                    let a = a.to_backend(backend)?;
+                    ivy::with_backend(backend, || ivy::eigvalsh(&a))?
+                };
+                agree(&ev("ndarray")?, &ev("candle")?)
+                    .map_err(|e| Error::invalid("eigvalsh", format!("{n}x{n} on {d}: {e}")))?;
+            }
+        }
         // QR of tall, wide and square batches: the same factors as
         // ndarray's (faer's Householder signs). With a zero column (rank
         // deficient) the columns of Q facing a zero row of R are not

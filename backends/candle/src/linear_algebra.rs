@@ -219,6 +219,27 @@ fn batch3(op: &str, x: &Array, batch: &[usize], n: usize) -> Result<Tensor> {
     tensor(op, x)?.reshape((b, n, n)).map_err(err(op))
 }
 
+/// The error of an iteration that did not converge (as on ndarray, whose
+/// faer refuses matrices holding an infinity or NaN the same way).
+fn no_convergence(op: &str, x: &Array) -> Error {
+    Error::invalid(
+        op,
+        format!(
+            "the iteration did not converge on the {} array of shape {}",
+            x.dtype(),
+            x.shape()
+        ),
+    )
+}
+
+/// Whether every element of `t` is finite.
+fn all_finite(t: &Tensor) -> candle_core::Result<bool> {
+    if t.elem_count() == 0 {
+        return Ok(true);
+    }
+    Ok(t.sub(t)?.eq(0.0)?.min_all()?.to_scalar::<u8>()? == 1)
+}
+
 #[ivy::kernels]
 impl LinearAlgebraKernels for CandleBackend {
     // NumPy's rules for 1-d operands: a vector on the left is a row, on the
@@ -663,5 +684,68 @@ impl LinearAlgebraKernels for CandleBackend {
         };
         let (q, r) = f().map_err(err(op))?;
         Ok((wrap(q, x.dtype()), wrap(r, x.dtype())))
+    }
+    // Cyclic Jacobi rotations in `f64` on the matrix read from its lower
+    // triangle (as ndarray's faer does), ascending.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn eigvalsh(&self, x: &Array) -> Result<Array> {
+        let op = "eigvalsh";
+        let (batch, n) = square(op, x)?;
+        let a = batch3(op, x, &batch, n)?;
+        if !all_finite(&a).map_err(err(op))? {
+            return Err(no_convergence(op, x));
+        }
+        let f = || -> candle_core::Result<Option<Tensor>> {
+            let dt = a.dtype();
+            let a = a.to_dtype(DType::F64)?;
+            let lower =
+                a.broadcast_mul(&Tensor::tril2(n, DType::F64, a.device())?.unsqueeze(0)?)?;
+            let strict = lower.broadcast_sub(
+                &a.broadcast_mul(&Tensor::eye(n, DType::F64, a.device())?.unsqueeze(0)?)?,
+            )?;
+            let sym = lower.add(&strict.transpose(1, 2)?)?.contiguous()?;
+            let Some((w, _)) = crate::math::jacobi_eigen(&sym)? else {
+                return Ok(None);
+            };
+            let mut d = batch.clone();
+            d.push(n);
+            Ok(Some(w.to_dtype(dt)?.reshape(d)?))
+        };
+        let r = f().map_err(err(op))?.ok_or_else(|| no_convergence(op, x))?;
+        Ok(wrap(r, x.dtype()))
+    }
+
+    // One-sided Jacobi in `f64`, descending.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn svdvals(&self, x: &Array) -> Result<Array> {
+        let op = "svdvals";
+        let &[.., m, n] = x.shape().dims() else {
+            return Err(Error::shape(
+                op,
+                format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
+                vec![x.shape().clone()],
+            ));
+        };
+        let batch = x.shape().dims()[..x.ndim() - 2].to_vec();
+        let b: usize = batch.iter().product();
+        let t = tensor(op, x)?;
+        if !all_finite(&t).map_err(err(op))? {
+            return Err(no_convergence(op, x));
+        }
+        let f = || -> candle_core::Result<Option<Tensor>> {
+            let dt = t.dtype();
+            let mut d = batch.clone();
+            d.push(m.min(n));
+            if m.min(n) == 0 {
+                return Tensor::zeros(d, dt, t.device()).map(Some);
+            }
+            let a = t.to_dtype(DType::F64)?.reshape((b, m, n))?;
+            let Some(s) = crate::math::jacobi_singular_values(&a)? else {
+                return Ok(None);
+            };
+            Ok(Some(s.to_dtype(dt)?.reshape(d)?))
+        };
+        let r = f().map_err(err(op))?.ok_or_else(|| no_convergence(op, x))?;
+        Ok(wrap(r, x.dtype()))
     }
 }

@@ -490,3 +490,141 @@ pub(crate) fn nextafter(x: &Tensor, y: &Tensor, fmt: &Format) -> Result<Tensor> 
     let nan = isnan(x)?.maximum(&isnan(y)?)?;
     nan.where_cond(&full_like(x, f64::NAN)?, &r)
 }
+
+/// The rotation `J` (`[B, n, n]`) equal to the identity but for
+/// `J[p][p] = J[q][q] = c`, `J[p][q] = s`, `J[q][p] = -s`, with `c` and
+/// `s` per matrix (`[B, 1, 1]`).
+fn rotation(n: usize, p: usize, q: usize, c: &Tensor, s: &Tensor) -> Result<Tensor> {
+    let dev = c.device();
+    let dt = c.dtype();
+    let unit = |i: usize, j: usize| -> Result<Tensor> {
+        let mut v = vec![0f64; n * n];
+        v[i * n + j] = 1.0;
+        Tensor::from_vec(v, (1, n, n), dev)?.to_dtype(dt)
+    };
+    let eye = Tensor::eye(n, dt, dev)?.unsqueeze(0)?;
+    let diag = unit(p, p)?.add(&unit(q, q)?)?;
+    let skew = unit(p, q)?.sub(&unit(q, p)?)?;
+    eye.broadcast_add(&diag.broadcast_mul(&add_c(c, -1.0)?)?)?
+        .broadcast_add(&skew.broadcast_mul(s)?)
+}
+
+/// `c, s` of the rotation zeroing the off-diagonal `g` between diagonal
+/// entries `a` and `b` (`t = sign(z) / (|z| + sqrt(1 + z^2))` with
+/// `z = (b - a) / 2g`, the smaller angle; the identity where `g` is 0).
+fn jacobi_angle(a: &Tensor, b: &Tensor, g: &Tensor) -> Result<(Tensor, Tensor)> {
+    let zero = g.eq(0.0)?;
+    let g1 = zero.where_cond(&g.ones_like()?, g)?;
+    let z = b.sub(a)?.div(&mul_c(&g1, 2.0)?)?;
+    let sign = z
+        .lt(0.0)?
+        .where_cond(&full_like(&z, -1.0)?, &z.ones_like()?)?;
+    let t = sign.div(&z.abs()?.add(&add_c(&z.sqr()?, 1.0)?.sqrt()?)?)?;
+    // |z| past 1e150: z^2 overflows; t is then 1 / 2z.
+    let t = z
+        .abs()?
+        .gt(1e150)?
+        .where_cond(&mul_c(&z.recip()?, 0.5)?, &t)?;
+    let t = zero.where_cond(&t.zeros_like()?, &t)?;
+    let c = add_c(&t.sqr()?, 1.0)?.sqrt()?.recip()?;
+    let s = t.mul(&c)?;
+    Ok((c, s))
+}
+
+/// The eigenvalues (ascending, `[B, n]`) and eigenvectors (columns,
+/// `[B, n, n]`) of the symmetric `f64` matrices `a` (`[B, n, n]`), by
+/// cyclic Jacobi rotations until the off-diagonal part is below `f64`'s
+/// precision; `None` when 60 sweeps do not get there.
+pub(crate) fn jacobi_eigen(a: &Tensor) -> Result<Option<(Tensor, Tensor)>> {
+    let (b, n, _) = a.dims3()?;
+    let mut a = a.clone();
+    let mut v = Tensor::eye(n, a.dtype(), a.device())?
+        .unsqueeze(0)?
+        .broadcast_as((b, n, n))?
+        .contiguous()?;
+    let off_mask = Tensor::eye(n, DType::U8, a.device())?
+        .eq(0.0)?
+        .unsqueeze(0)?;
+    let mut converged = false;
+    for _ in 0..61 {
+        let sq = a.sqr()?;
+        let off = off_mask
+            .broadcast_as(sq.shape())?
+            .where_cond(&sq, &sq.zeros_like()?)?
+            .sum_keepdim(2)?
+            .sum_keepdim(1)?;
+        let total = sq.sum_keepdim(2)?.sum_keepdim(1)?;
+        let done = off
+            .le(&mul_c(&total, 1e-30)?)?
+            .min_all()?
+            .to_scalar::<u8>()?;
+        if done == 1 {
+            converged = true;
+            break;
+        }
+        for p in 0..n {
+            for q in p + 1..n {
+                let at = |i: usize, j: usize| a.narrow(1, i, 1).and_then(|r| r.narrow(2, j, 1));
+                let (c, s) = jacobi_angle(&at(p, p)?, &at(q, q)?, &at(p, q)?)?;
+                let j = rotation(n, p, q, &c, &s)?;
+                a = j.transpose(1, 2)?.contiguous()?.matmul(&a)?.matmul(&j)?;
+                v = v.matmul(&j)?;
+            }
+        }
+    }
+    let d = a
+        .broadcast_mul(&Tensor::eye(n, a.dtype(), a.device())?.unsqueeze(0)?)?
+        .sum_keepdim(2)?
+        .squeeze(2)?;
+    let order = d.contiguous()?.arg_sort_last_dim(true)?;
+    let w = d.gather(&order, 1)?;
+    let idx = order.unsqueeze(1)?.broadcast_as((b, n, n))?.contiguous()?;
+    let v = v.gather(&idx, 2)?;
+    Ok(converged.then_some((w, v)))
+}
+
+/// The singular values (descending, `[B, min(m, n)]`) of the `f64`
+/// matrices `a` (`[B, m, n]`), by one-sided Jacobi rotations of the
+/// columns (of `a^T` when wide) until they are orthogonal to `f64`'s
+/// precision: accurate to the last digits for small singular values too.
+/// `None` when 60 sweeps do not get there.
+pub(crate) fn jacobi_singular_values(a: &Tensor) -> Result<Option<Tensor>> {
+    let (b, m, n) = a.dims3()?;
+    let mut u = if m < n {
+        a.transpose(1, 2)?.contiguous()?
+    } else {
+        a.contiguous()?
+    };
+    let k = m.min(n);
+    let mut converged = false;
+    for _ in 0..60 {
+        let mut rotated = false;
+        for p in 0..k {
+            for q in p + 1..k {
+                let up = u.narrow(2, p, 1)?;
+                let uq = u.narrow(2, q, 1)?;
+                let alpha = up.sqr()?.sum_keepdim(1)?;
+                let beta = uq.sqr()?.sum_keepdim(1)?;
+                let gamma = up.mul(&uq)?.sum_keepdim(1)?;
+                let big = gamma
+                    .abs()?
+                    .gt(&mul_c(&alpha.mul(&beta)?.sqrt()?, 1e-15)?)?;
+                if big.max_all()?.to_scalar::<u8>()? == 0 {
+                    continue;
+                }
+                rotated = true;
+                let g = big.where_cond(&gamma, &gamma.zeros_like()?)?;
+                let (c, s) = jacobi_angle(&alpha, &beta, &g)?;
+                u = u.matmul(&rotation(k, p, q, &c, &s)?)?;
+            }
+        }
+        if !rotated {
+            converged = true;
+            break;
+        }
+    }
+    let s = u.sqr()?.sum_keepdim(1)?.sqrt()?.squeeze(1)?; // [B, k]
+    let order = s.contiguous()?.arg_sort_last_dim(false)?;
+    let _ = b;
+    Ok(converged.then_some(s.gather(&order, 1)?))
+}

@@ -407,8 +407,6 @@ category linear_algebra {
     #[compositional]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(index)]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn matrix_rank(x: Array, #[default(None)] rtol: Option<f64>) -> Array {
         let s = ivy::svdvals(x)?;
         let &[.., m, n] = x.shape().dims() else {
