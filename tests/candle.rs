@@ -258,6 +258,7 @@ const FINITE_ONLY: &[&str] = &[
     "qr",
     "eigvalsh",
     "svdvals",
+    "eigh",
 ];
 
 #[test]
@@ -1006,6 +1007,15 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
                 };
                 agree(&ev("ndarray")?, &ev("candle")?)
                     .map_err(|e| Error::invalid("eigvalsh", format!("{n}x{n} on {d}: {e}")))?;
+                let eh = |backend: &str| -> Result<(Array, Array)> {
+                    let a = a.to_backend(backend)?;
+                    ivy::with_backend(backend, || ivy::eigh(&a))?
+                };
+                let ((w1, v1), (w2, v2)) = (eh("ndarray")?, eh("candle")?);
+                for (w, g) in [(&w1, &w2), (&v1, &v2)] {
+                    agree(w, g)
+                        .map_err(|e| Error::invalid("eigh", format!("{n}x{n} on {d}: {e}")))?;
+                }
             }
         }
         // QR of tall, wide and square batches: the same factors as

@@ -748,4 +748,49 @@ impl LinearAlgebraKernels for CandleBackend {
         let r = f().map_err(err(op))?.ok_or_else(|| no_convergence(op, x))?;
         Ok(wrap(r, x.dtype()))
     }
+    // Cyclic Jacobi in `f64` (see `eigvalsh`); each eigenvector is scaled
+    // so its entry of largest magnitude (the first such) is positive, as
+    // on ndarray.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn eigh(&self, x: &Array) -> Result<(Array, Array)> {
+        let op = "eigh";
+        let (batch, n) = square(op, x)?;
+        let a = batch3(op, x, &batch, n)?;
+        if !all_finite(&a).map_err(err(op))? {
+            return Err(no_convergence(op, x));
+        }
+        let b: usize = batch.iter().product();
+        let f = || -> candle_core::Result<Option<(Tensor, Tensor)>> {
+            let dt = a.dtype();
+            let a = a.to_dtype(DType::F64)?;
+            let lower =
+                a.broadcast_mul(&Tensor::tril2(n, DType::F64, a.device())?.unsqueeze(0)?)?;
+            let diag = a.broadcast_mul(&Tensor::eye(n, DType::F64, a.device())?.unsqueeze(0)?)?;
+            let sym = lower
+                .add(&lower.sub(&diag)?.transpose(1, 2)?)?
+                .contiguous()?;
+            let Some((w, v)) = crate::math::jacobi_eigen(&sym)? else {
+                return Ok(None);
+            };
+            // The entry of largest magnitude of each column (the first on
+            // ties): its sign scales the column.
+            let first = v.abs()?.argmax_keepdim(1)?; // [B, 1, n]
+            let pick = v.gather(&first.contiguous()?, 1)?; // [B, 1, n]
+            let sign = pick
+                .lt(0.0)?
+                .where_cond(&crate::math::full_like(&pick, -1.0)?, &pick.ones_like()?)?;
+            let v = v.broadcast_mul(&sign)?;
+            let mut dw = batch.clone();
+            dw.push(n);
+            let mut dv = batch.clone();
+            dv.extend([n, n]);
+            let _ = b;
+            Ok(Some((
+                w.to_dtype(dt)?.reshape(dw)?,
+                v.to_dtype(dt)?.reshape(dv)?,
+            )))
+        };
+        let (w, v) = f().map_err(err(op))?.ok_or_else(|| no_convergence(op, x))?;
+        Ok((wrap(w, x.dtype()), wrap(v, x.dtype())))
+    }
 }
