@@ -156,7 +156,7 @@ fn round_float(x: &Tensor, decimals: i64) -> CResult<Tensor> {
     }
     let e = decimals.unsigned_abs().min(400) as i32;
     let f = if x.dtype() == DType::F32 {
-        f64::from(10f32.powi(e))
+        f64::from(10f64.powi(e) as f32)
     } else {
         10f64.powi(e)
     };
