@@ -2,7 +2,7 @@
 //! broadcasting, in every dtype candle holds.
 
 use crate::CandleBackend;
-use crate::tensor::{candle_device, dtype_of, err, scalar, wrap};
+use crate::tensor::{candle_device, dtype_of, err, scalar, tensor, wrap};
 use candle_core::{DType, Tensor};
 use ivy::kernels::CreationKernels;
 use ivy::{Array, Device, Dtype, Error, Result, Scalar, Shape};
@@ -31,6 +31,37 @@ fn constant(op: &str, shape: &Shape, one: bool, dtype: Dtype, device: Device) ->
         Tensor::zeros(shape.dims(), dt, &dev)
     };
     Ok(wrap(t.map_err(err(op))?, dtype))
+}
+
+/// `tril` (`lower`) or `triu` of the last two axes of `x`: the mask
+/// `j - i <= k` (or `>= k`) of two ramps, broadcast over the batch.
+fn triangle(op: &str, x: &Array, k: i64, lower: bool) -> Result<Array> {
+    let (rows, cols) = match x.shape().dims() {
+        [.., r, c] => (*r, *c),
+        _ => {
+            return Err(Error::shape(
+                op,
+                "needs an array of at least 2 dimensions",
+                vec![x.shape().clone()],
+            ));
+        }
+    };
+    let t = tensor(op, x)?;
+    let f = || -> candle_core::Result<Tensor> {
+        let dev = t.device();
+        let r = Tensor::arange(0i64, rows as i64, dev)?.reshape((rows, 1))?;
+        let c = Tensor::arange(0i64, cols as i64, dev)?.reshape((1, cols))?;
+        let d = c.broadcast_sub(&r)?;
+        let k = Tensor::new(k, dev)?;
+        let m = if lower {
+            d.broadcast_le(&k)?
+        } else {
+            d.broadcast_ge(&k)?
+        };
+        let m = m.broadcast_as(t.shape())?;
+        m.where_cond(&t, &t.zeros_like()?)
+    };
+    Ok(wrap(f().map_err(err(op))?, x.dtype()))
 }
 
 #[ivy::kernels]
@@ -194,5 +225,101 @@ impl CreationKernels for CandleBackend {
             m.broadcast_as(dims.as_slice())?.contiguous()
         };
         Ok(wrap(f().map_err(err(op))?, dtype))
+    }
+    // NumPy's formula in `f64` (`start + i * step`, the endpoint set to
+    // `stop` exactly), rounded once into the dtype; integers are floored.
+    #[supported_dtypes("0.2.0 and above" => (float, integer))]
+    fn linspace(
+        &self,
+        start: Scalar,
+        stop: Scalar,
+        num: usize,
+        endpoint: bool,
+        dtype: Dtype,
+        device: Device,
+    ) -> Result<Array> {
+        let op = "linspace";
+        let dev = candle_device(op, device)?;
+        let dt = dtype_of(op, dtype)?;
+        Shape::from(num).checked_size(op)?;
+        let (a, b) = (start.to_f64(), stop.to_f64());
+        let div = if endpoint { num.saturating_sub(1) } else { num };
+        let delta = b - a;
+        let body = if endpoint && num > 1 { num - 1 } else { num };
+        let f = || -> candle_core::Result<Tensor> {
+            let i = Tensor::arange(0i64, body as i64, &dev)?.to_dtype(DType::F64)?;
+            let step = (div > 0).then(|| delta / div as f64);
+            let mut v = match step {
+                Some(step) if step != 0.0 => i.affine(step, a)?,
+                Some(_) => i
+                    .broadcast_div(&Tensor::new(div as f64, &dev)?)?
+                    .affine(delta, a)?,
+                None => i.affine(delta, a)?,
+            };
+            if body < num {
+                v = Tensor::cat(&[&v, &Tensor::new(&[b], &dev)?], 0)?;
+            }
+            if !dt.is_float() {
+                v = v.floor()?;
+            }
+            v.to_dtype(dt)
+        };
+        Ok(wrap(f().map_err(err(op))?, dtype))
+    }
+
+    fn tril(&self, x: &Array, k: i64) -> Result<Array> {
+        triangle("tril", x, k, true)
+    }
+
+    fn triu(&self, x: &Array, k: i64) -> Result<Array> {
+        triangle("triu", x, k, false)
+    }
+
+    // Each input flattened and laid along its axis ("xy" swaps the first
+    // two), broadcast to the full grid unless `sparse`.
+    fn meshgrid(&self, arrays: &[Array], sparse: bool, indexing: &str) -> Result<Vec<Array>> {
+        let op = "meshgrid";
+        let xy = match indexing {
+            "xy" => true,
+            "ij" => false,
+            other => {
+                return Err(Error::invalid(
+                    op,
+                    format!("indexing must be \"xy\" or \"ij\", got {other:?}"),
+                ));
+            }
+        };
+        let n = arrays.len();
+        let axis_of = |i: usize| match i {
+            0 if xy && n > 1 => 1,
+            1 if xy => 0,
+            _ => i,
+        };
+        let mut full = vec![1; n];
+        for (i, a) in arrays.iter().enumerate() {
+            full[axis_of(i)] = a.size();
+        }
+        if !sparse {
+            Shape::from(full.clone()).checked_size(op)?;
+        }
+        arrays
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let along: Vec<usize> = (0..n)
+                    .map(|d| if d == axis_of(i) { a.size() } else { 1 })
+                    .collect();
+                let t = tensor(op, a)?;
+                let f = || -> candle_core::Result<Tensor> {
+                    let t = t.reshape(along.as_slice())?;
+                    if sparse {
+                        Ok(t)
+                    } else {
+                        t.broadcast_as(full.as_slice())?.contiguous()
+                    }
+                };
+                Ok(wrap(f().map_err(err(op))?, a.dtype()))
+            })
+            .collect()
     }
 }

@@ -55,9 +55,14 @@ extern crate ivy_core as ivy;
 mod creation;
 mod data_type;
 mod elementwise;
+mod indexing;
+mod layers;
 mod linear_algebra;
 mod manipulation;
+mod math;
+mod random;
 mod searching;
+mod sorting;
 mod statistical;
 mod tensor;
 mod utility;
@@ -86,7 +91,7 @@ ivy::register_backend! {
     /// The registered entry of the candle backend.
     pub static CANDLE: CandleBackend = CandleBackend;
     kernels: [
-        creation, data_type, elementwise, linear_algebra, manipulation, searching, statistical,
+        creation, data_type, elementwise, indexing, layers, linear_algebra, manipulation, random, searching, sorting, statistical,
         utility,
     ];
 }

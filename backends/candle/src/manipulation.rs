@@ -5,12 +5,49 @@ use crate::CandleBackend;
 use crate::tensor::{err, tensor, wrap};
 use candle_core::Tensor;
 use ivy::kernels::ManipulationKernels;
-use ivy::{Array, Error, Result, Shape};
+use ivy::{Array, Error, Result, Shape, Splits};
 
 /// `x` with dimensions `dims` (the same number of elements).
 fn reshaped(op: &str, x: &Array, dims: Vec<usize>) -> Result<Array> {
     let t = tensor(op, x)?;
     Ok(wrap(t.reshape(dims).map_err(err(op))?, x.dtype()))
+}
+
+/// The axis-out-of-bounds error.
+fn out_of_bounds(op: &str, axis: usize, ndim: usize) -> Error {
+    Error::AxisOutOfBounds {
+        op: op.into(),
+        axis: axis as i64,
+        ndim,
+    }
+}
+
+/// `repeats` as counts, refusing negative ones.
+fn counts(op: &str, repeats: &[i64]) -> Result<Vec<usize>> {
+    repeats
+        .iter()
+        .map(|&r| {
+            usize::try_from(r).map_err(|_| {
+                Error::invalid(op, format!("repeats must not be negative, got {repeats:?}"))
+            })
+        })
+        .collect()
+}
+
+/// `t` rolled by `k` (in `1..len`) along `axis`: the last `k` elements
+/// first.
+fn roll_axis(t: &Tensor, axis: usize, k: usize) -> candle_core::Result<Tensor> {
+    let len = t.dims()[axis];
+    Tensor::cat(
+        &[&t.narrow(axis, len - k, k)?, &t.narrow(axis, 0, len - k)?],
+        axis,
+    )
+}
+
+/// The `u32` index tensor of `ids`.
+fn index_tensor(ids: Vec<u32>, t: &Tensor) -> candle_core::Result<Tensor> {
+    let n = ids.len();
+    Tensor::from_vec(ids, n, t.device())
 }
 
 #[ivy::kernels]
@@ -184,5 +221,223 @@ impl ManipulationKernels for CandleBackend {
         let op = "swapaxes";
         let t = tensor(op, x)?;
         Ok(wrap(t.transpose(axis0, axis1).map_err(err(op))?, x.dtype()))
+    }
+    fn split(
+        &self,
+        x: &Array,
+        num_or_size_splits: Option<&Splits>,
+        axis: usize,
+        with_remainder: bool,
+    ) -> Result<Vec<Array>> {
+        let op = "split";
+        if axis >= x.ndim() {
+            return Err(out_of_bounds(op, axis, x.ndim()));
+        }
+        let len = x.shape().dims()[axis];
+        let sizes: Vec<usize> = match num_or_size_splits {
+            None => vec![1; len],
+            Some(Splits::Sections(0)) => {
+                return Err(Error::invalid(op, "cannot split into 0 sections"));
+            }
+            Some(&Splits::Sections(n)) => {
+                if len.is_multiple_of(n) {
+                    vec![len / n; n]
+                } else if with_remainder {
+                    // As the ndarray backend (and Ivy): `n` is then the size
+                    // of the sections, the last one holding what is left.
+                    let mut v = vec![n; len / n];
+                    v.push(len % n);
+                    v
+                } else {
+                    return Err(Error::shape(
+                        op,
+                        format!(
+                            "axis {axis} of length {len} cannot be split into {n} equal sections (pass with_remainder for a shorter last one)"
+                        ),
+                        vec![x.shape().clone()],
+                    ));
+                }
+            }
+            Some(Splits::Sizes(s)) => {
+                let total = s.iter().try_fold(0usize, |acc, &d| acc.checked_add(d));
+                if total != Some(len) {
+                    return Err(Error::shape(
+                        op,
+                        format!("the sizes {s:?} do not add up to the length {len} of axis {axis}"),
+                        vec![x.shape().clone()],
+                    ));
+                }
+                s.clone()
+            }
+        };
+        let t = tensor(op, x)?;
+        let mut out = Vec::with_capacity(sizes.len());
+        let mut start = 0;
+        for size in sizes {
+            let part = t
+                .narrow(axis, start, size)
+                .and_then(|p| p.contiguous())
+                .map_err(err(op))?;
+            out.push(wrap(part, x.dtype()));
+            start += size;
+        }
+        Ok(out)
+    }
+
+    fn unstack(&self, x: &Array, axis: usize, keepdims: bool) -> Result<Vec<Array>> {
+        let op = "unstack";
+        if axis >= x.ndim() {
+            return Err(out_of_bounds(op, axis, x.ndim()));
+        }
+        let t = tensor(op, x)?;
+        (0..x.shape().dims()[axis])
+            .map(|i| {
+                let part = t.narrow(axis, i, 1)?;
+                let part = if keepdims { part } else { part.squeeze(axis)? };
+                part.contiguous()
+            })
+            .map(|r| r.map(|p| wrap(p, x.dtype())).map_err(err(op)))
+            .collect()
+    }
+
+    // NumPy's rules: repeated axes add up; without `axis` the flattened
+    // array rolls and keeps its shape.
+    fn roll(&self, x: &Array, shift: &[i64], axis: Option<&[i64]>) -> Result<Array> {
+        let op = "roll";
+        let t = tensor(op, x)?;
+        let (work, totals): (Tensor, Vec<i128>) = match axis {
+            None => (
+                t.flatten_all().map_err(err(op))?,
+                vec![shift.iter().map(|&s| i128::from(s)).sum()],
+            ),
+            Some(axes) => {
+                let n = match (shift.len(), axes.len()) {
+                    (s, a) if s == a => s,
+                    (0, _) | (_, 0) => {
+                        return Err(Error::invalid(
+                            op,
+                            format!(
+                                "shift {shift:?} and axis {axes:?} do not have matching lengths"
+                            ),
+                        ));
+                    }
+                    (1, a) => a,
+                    (s, 1) => s,
+                    _ => {
+                        return Err(Error::invalid(
+                            op,
+                            format!(
+                                "shift {shift:?} and axis {axes:?} must have the same length, or one of them one element"
+                            ),
+                        ));
+                    }
+                };
+                let mut totals = vec![0i128; x.ndim()];
+                for i in 0..n {
+                    let s = shift[if shift.len() == 1 { 0 } else { i }];
+                    let a = axes[if axes.len() == 1 { 0 } else { i }];
+                    let a = ivy::normalize_axis(op, a, x.ndim())?;
+                    totals[a] += i128::from(s);
+                }
+                (t.clone(), totals)
+            }
+        };
+        let mut r = work;
+        for (a, total) in totals.into_iter().enumerate() {
+            let len = r.dims()[a];
+            if len == 0 {
+                continue;
+            }
+            let k = total.rem_euclid(len as i128) as usize;
+            if k != 0 {
+                r = roll_axis(&r, a, k).map_err(err(op))?;
+            }
+        }
+        let r = r.reshape(x.shape().dims()).map_err(err(op))?;
+        Ok(wrap(r, x.dtype()))
+    }
+
+    // `x` seen as `(1, d0, 1, d1, ...)` broadcast to `(r0, d0, r1, d1, ...)`
+    // is the tiled array in row-major order.
+    fn tile(&self, x: &Array, repeats: &[i64]) -> Result<Array> {
+        let op = "tile";
+        let reps = counts(op, repeats)?;
+        let d = x.ndim().max(reps.len());
+        let dims: Vec<usize> = std::iter::repeat_n(1, d - x.ndim())
+            .chain(x.shape().dims().iter().copied())
+            .collect();
+        let reps: Vec<usize> = std::iter::repeat_n(1, d - reps.len()).chain(reps).collect();
+        let out: Option<Vec<usize>> = dims
+            .iter()
+            .zip(&reps)
+            .map(|(&s, &r)| s.checked_mul(r))
+            .collect();
+        let out = out.ok_or_else(|| {
+            Error::shape(
+                op,
+                format!("repeats {repeats:?} overflow the size"),
+                vec![x.shape().clone()],
+            )
+        })?;
+        Shape::from(out.clone()).checked_size(op)?;
+        let t = tensor(op, x)?;
+        let spread: Vec<usize> = dims.iter().flat_map(|&s| [1, s]).collect();
+        let target: Vec<usize> = dims.iter().zip(&reps).flat_map(|(&s, &r)| [r, s]).collect();
+        let r = t
+            .reshape(spread)
+            .and_then(|t| t.broadcast_as(target))
+            .and_then(|t| t.contiguous())
+            .and_then(|t| t.reshape(out))
+            .map_err(err(op))?;
+        Ok(wrap(r, x.dtype()))
+    }
+
+    // An `index_select` of each index repeated its count of times.
+    fn repeat(&self, x: &Array, repeats: &[i64], axis: Option<usize>) -> Result<Array> {
+        let op = "repeat";
+        let counts = counts(op, repeats)?;
+        let t = tensor(op, x)?;
+        let (t, ax) = match axis {
+            None => (t.flatten_all().map_err(err(op))?, 0),
+            Some(a) if a < x.ndim() => (t, a),
+            Some(a) => return Err(out_of_bounds(op, a, x.ndim())),
+        };
+        let len = t.dims()[ax];
+        if counts.len() != 1 && counts.len() != len {
+            return Err(Error::shape(
+                op,
+                format!(
+                    "repeats {repeats:?} must have one element, or one per element along the axis ({len})"
+                ),
+                vec![x.shape().clone()],
+            ));
+        }
+        let total = match counts.as_slice() {
+            &[c] => c.checked_mul(len),
+            each => each.iter().try_fold(0usize, |acc, &c| acc.checked_add(c)),
+        };
+        let total = total.filter(|&n| n <= u32::MAX as usize).ok_or_else(|| {
+            Error::shape(
+                op,
+                "the number of elements overflows",
+                vec![x.shape().clone()],
+            )
+        })?;
+        let mut dims = t.dims().to_vec();
+        dims[ax] = total;
+        Shape::from(dims).checked_size(op)?;
+        let mut ids = Vec::with_capacity(total);
+        for i in 0..len {
+            let c = if counts.len() == 1 {
+                counts[0]
+            } else {
+                counts[i]
+            };
+            ids.extend(std::iter::repeat_n(i as u32, c));
+        }
+        let r = index_tensor(ids, &t)
+            .and_then(|ids| t.index_select(&ids, ax))
+            .map_err(err(op))?;
+        Ok(wrap(r, x.dtype()))
     }
 }

@@ -6,7 +6,7 @@ use crate::CandleBackend;
 use crate::tensor::{err, tensor, wrap};
 use candle_core::{DType, Tensor};
 use ivy::kernels::SearchingKernels;
-use ivy::{Array, Dtype, Error, Result};
+use ivy::{Array, Dtype, Error, Result, Shape};
 
 fn arg_extremum(
     op: &str,
@@ -55,6 +55,55 @@ fn arg_extremum(
     Ok(wrap(r, Dtype::Int64))
 }
 
+/// The flat positions (as an `i64` tensor, in order) of the nonzero
+/// elements of `t`: a stable sort of the zero mask brings them to the
+/// front, and their count (read back) cuts them off.
+fn nonzero_flat(t: &Tensor) -> candle_core::Result<Tensor> {
+    let flat = t.flatten_all()?;
+    if flat.elem_count() == 0 {
+        return Tensor::zeros(0, DType::I64, t.device());
+    }
+    let zero = flat.eq(0.0)?;
+    let count = zero
+        .eq(0.0)?
+        .to_dtype(DType::U32)?
+        .sum_all()?
+        .to_scalar::<u32>()? as usize;
+    let order = zero.unsqueeze(0)?.arg_sort_last_dim(true)?.squeeze(0)?;
+    order.narrow(0, 0, count)?.to_dtype(DType::I64)
+}
+
+/// The coordinates along each axis of the flat positions `flat` in an
+/// array of `dims`: `flat / stride % len`.
+fn coordinates(flat: &Tensor, dims: &[usize]) -> candle_core::Result<Vec<Tensor>> {
+    let strides = Shape::from(dims.to_vec()).strides();
+    dims.iter()
+        .zip(&strides)
+        .map(|(&len, &stride)| {
+            let s = Tensor::new(stride.max(1) as i64, flat.device())?;
+            let l = Tensor::new(len.max(1) as i64, flat.device())?;
+            let q = flat.broadcast_div(&s)?;
+            q.broadcast_sub(&q.broadcast_div(&l)?.broadcast_mul(&l)?)
+        })
+        .collect()
+}
+
+/// `e` before `k` in the search order (NaN last; `or_equal`: or equal).
+fn before(e: &Tensor, k: &Tensor, or_equal: bool) -> candle_core::Result<Tensor> {
+    let c = if or_equal { e.le(k)? } else { e.lt(k)? };
+    if !e.dtype().is_float() {
+        return Ok(c);
+    }
+    let (en, kn) = (e.ne(e)?, k.ne(k)?);
+    if or_equal {
+        // k NaN: everything is <= it; e NaN (k not): not.
+        kn.maximum(&c)
+    } else {
+        // e < k: e is not NaN, and k is NaN or e < k.
+        en.eq(0.0)?.minimum(&kn.maximum(&c)?)
+    }
+}
+
 #[ivy::kernels]
 impl SearchingKernels for CandleBackend {
     // Ties take the first index; the first NaN wins (see `arg_extremum`).
@@ -77,5 +126,125 @@ impl SearchingKernels for CandleBackend {
                 .where_cond(&a.broadcast_as(dims)?, &b.broadcast_as(dims)?)
         };
         Ok(wrap(f().map_err(err(op))?, x1.dtype()))
+    }
+    // The standard library's branchless binary search (`partition_point`,
+    // which the ndarray backend calls), run for every query at once: its
+    // probes depend on the length only, so each step is one
+    // `index_select`; on an unsorted `x1` the answer is the same as
+    // ndarray's too.
+    #[supported_dtypes("0.2.0 and above" => (float, integer, bool))]
+    fn searchsorted(
+        &self,
+        x1: &Array,
+        x2: &Array,
+        side: &str,
+        sorter: Option<&Array>,
+    ) -> Result<Array> {
+        let op = "searchsorted";
+        if x1.ndim() != 1 {
+            return Err(Error::shape(
+                op,
+                "x1 must be one-dimensional",
+                vec![x1.shape().clone()],
+            ));
+        }
+        let right = match side {
+            "left" => false,
+            "right" => true,
+            other => {
+                return Err(Error::invalid(
+                    op,
+                    format!("side must be \"left\" or \"right\", got {other:?}"),
+                ));
+            }
+        };
+        let mut keys = tensor(op, x1)?;
+        let n = x1.size();
+        if let Some(s) = sorter {
+            if s.shape() != x1.shape() || !s.dtype().is_int() {
+                return Err(Error::invalid(
+                    op,
+                    format!(
+                        "sorter must be integer indices of the shape of x1 ({}), got {} of shape {}",
+                        x1.shape(),
+                        s.dtype(),
+                        s.shape()
+                    ),
+                ));
+            }
+            let order = ivy::astype(s, Dtype::Int64)?.to_vec::<i64>()?;
+            let mut ids = Vec::with_capacity(n);
+            for &i in &order {
+                match usize::try_from(i) {
+                    Ok(u) if u < n => ids.push(u as u32),
+                    _ => {
+                        return Err(Error::invalid(
+                            op,
+                            format!("sorter index {i} is out of bounds for axis 0 with size {n}"),
+                        ));
+                    }
+                }
+            }
+            let ids = Tensor::from_vec(ids, n, keys.device()).map_err(err(op))?;
+            keys = keys.index_select(&ids, 0).map_err(err(op))?;
+        }
+        let q = tensor(op, x2)?;
+        let f = || -> candle_core::Result<Tensor> {
+            let q = q.flatten_all()?;
+            let m = q.elem_count();
+            if n == 0 || m == 0 {
+                return Tensor::zeros(x2.shape().dims(), DType::I64, q.device());
+            }
+            let mut base = Tensor::zeros(m, DType::U32, q.device())?;
+            let mut size = n;
+            while size > 1 {
+                let half = size / 2;
+                let mid = base.affine(1.0, half as f64)?;
+                let e = keys.index_select(&mid, 0)?;
+                base = before(&e, &q, right)?.where_cond(&mid, &base)?;
+                size -= half;
+            }
+            let e = keys.index_select(&base, 0)?;
+            let step = before(&e, &q, right)?.to_dtype(DType::I64)?;
+            base.to_dtype(DType::I64)?
+                .add(&step)?
+                .reshape(x2.shape().dims())
+        };
+        Ok(wrap(f().map_err(err(op))?, Dtype::Int64))
+    }
+
+    fn nonzero(&self, x: &Array) -> Result<Vec<Array>> {
+        let op = "nonzero";
+        if x.ndim() == 0 {
+            return Err(Error::shape(
+                op,
+                "a 0-d array has no dimension to index (use argwhere, or reshape it to 1-d)",
+                vec![x.shape().clone()],
+            ));
+        }
+        let t = tensor(op, x)?;
+        let f = || -> candle_core::Result<Vec<Tensor>> {
+            coordinates(&nonzero_flat(&t)?, x.shape().dims())
+        };
+        Ok(f()
+            .map_err(err(op))?
+            .into_iter()
+            .map(|c| wrap(c, Dtype::Int64))
+            .collect())
+    }
+
+    fn argwhere(&self, x: &Array) -> Result<Array> {
+        let op = "argwhere";
+        let t = tensor(op, x)?;
+        let f = || -> candle_core::Result<Tensor> {
+            let flat = nonzero_flat(&t)?;
+            let k = flat.elem_count();
+            if x.ndim() == 0 {
+                return Tensor::zeros((k, 0), DType::I64, t.device());
+            }
+            let cs = coordinates(&flat, x.shape().dims())?;
+            Tensor::stack(&cs, 1)
+        };
+        Ok(wrap(f().map_err(err(op))?, Dtype::Int64))
     }
 }

@@ -272,8 +272,6 @@ category activations {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `expm1` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     fn selu(x: Array) -> Array {
         let alpha = 1.673_263_242_354_377_3;
@@ -291,8 +289,6 @@ category activations {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `expm1` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     fn elu(x: Array, #[default(1.0)] alpha: f64) -> Array {
         let neg = ivy::multiply(&ivy::expm1(&ivy::minimum(x, 0)?)?, alpha)?;
@@ -364,8 +360,6 @@ category activations {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `expm1` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     fn celu(x: Array, #[default(1.0)] alpha: f64) -> Array {
         if alpha == 0.0 {

@@ -230,8 +230,6 @@ category indexing {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `get_item` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(all)]
     #[dtype_of(params)]
     #[sample(params = [3, 3], indices = ([1, 2], int64), batch_dims = 0usize)]
@@ -296,8 +294,6 @@ category indexing {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `scatter_flat` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(numeric)]
     #[dtype_of(updates)]
     #[sample(indices = ([2, 1], int64), updates = [2], shape = [3])]

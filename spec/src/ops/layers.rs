@@ -20,10 +20,9 @@ category layers {
     //! [`col2im`](crate::col2im), whose derivatives are each other, so all of
     //! them are differentiable to any order.
     //!
-    //! The candle backend has no `im2col`, `col2im` or `get_item` kernel, so
-    //! the ops built on them (convolutions, pools, `embedding`,
-    //! `lstm_update`) are tabled unsupported there (`unsupported_dtypes` with
-    //! `backend = "candle"` on their entries).
+    //! The candle backend has `im2col` and `col2im` kernels too, so the
+    //! convolutions and pools run there (their tables are derived from the
+    //! ops they call).
 
     /// The sliding windows of a channel-last `x` (`[N, *spatial, C]`), one
     /// row per window position: `[N, *out, *kernel_size, C]`, zeros where a
@@ -240,7 +239,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 4, 3, 2], filters = [2, 2, 2, 3], strides = [1i64], padding = "VALID")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv_general_dilated(
         x: Array,
         filters: Array,
@@ -273,7 +271,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 5, 2], filters = [2, 2, 3], strides = [1i64], padding = "SAME", data_format = "NWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv1d(
         x: Array,
         filters: Array,
@@ -303,7 +300,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 4, 3, 2], filters = [2, 2, 2, 3], strides = [1i64], padding = "SAME", data_format = "NHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv2d(
         x: Array,
         filters: Array,
@@ -331,7 +327,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 3, 2, 2, 1], filters = [2, 1, 2, 1, 2], strides = [1i64], padding = "VALID", data_format = "NDHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv3d(
         x: Array,
         filters: Array,
@@ -361,7 +356,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 3, 3, 2], filters = [2, 2, 2], strides = [1i64], padding = "SAME", data_format = "NHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn depthwise_conv2d(
         x: Array,
         filters: Array,
@@ -397,7 +391,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 3, 2, 2], filters = [2, 2, 3, 2], strides = [2i64], padding = "SAME", output_shape = [6i64, 4])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv_general_transpose(
         x: Array,
         filters: Array,
@@ -429,7 +422,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 3, 2], filters = [3, 2, 2], strides = [2i64], padding = "VALID", output_shape = [7i64])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv1d_transpose(
         x: Array,
         filters: Array,
@@ -457,7 +449,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 2, 3, 2], filters = [2, 2, 1, 2], strides = [2i64], padding = "SAME", output_shape = [4i64, 6])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv2d_transpose(
         x: Array,
         filters: Array,
@@ -486,7 +477,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 2, 1, 2, 1], filters = [2, 1, 2, 1, 1], strides = [1i64], padding = "VALID", output_shape = [3i64, 1, 3])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv3d_transpose(
         x: Array,
         filters: Array,
@@ -518,7 +508,6 @@ category layers {
     #[dtypes(float)]
     #[promote(x, filters)]
     #[sample(x = [1, 4, 3, 2], filters = [2, 2, 2, 3], strides = [1i64], padding = "VALID", transpose = false)]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn conv(
         x: Array,
         filters: Array,
@@ -560,7 +549,6 @@ category layers {
     #[compositional]
     #[dtypes(real)]
     #[sample(x = [1, 5, 2], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn max_pool1d(
         x: Array,
         kernel: Ints,
@@ -585,7 +573,6 @@ category layers {
     #[compositional]
     #[dtypes(real)]
     #[sample(x = [1, 3, 3, 2], kernel = [2i64], strides = [1i64], padding = "SAME", data_format = "NHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn max_pool2d(
         x: Array,
         kernel: Ints,
@@ -609,7 +596,6 @@ category layers {
     #[compositional]
     #[dtypes(real)]
     #[sample(x = [1, 2, 3, 2, 1], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NDHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn max_pool3d(
         x: Array,
         kernel: Ints,
@@ -637,7 +623,6 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[sample(x = [1, 5, 2], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn avg_pool1d(
         x: Array,
         kernel: Ints,
@@ -664,7 +649,6 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[sample(x = [1, 3, 3, 2], kernel = [2i64], strides = [1i64], padding = "SAME", data_format = "NHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn avg_pool2d(
         x: Array,
         kernel: Ints,
@@ -689,7 +673,6 @@ category layers {
     #[compositional]
     #[dtypes(float)]
     #[sample(x = [1, 2, 3, 2, 1], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NDHWC")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn avg_pool3d(
         x: Array,
         kernel: Ints,
@@ -752,7 +735,6 @@ category layers {
     #[compositional]
     #[dtypes(real)]
     #[sample(x = [1, 2, 5, 4], output_size = [2i64, 3], data_format = "NCHW")]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn adaptive_max_pool2d(x: Array, output_size: Ints, #[default("NCHW")] data_format: Str) -> Array {
         ivy::layer_support::adaptive_pool("adaptive_max_pool2d", x, output_size, 2, data_format, true)
     }
@@ -775,7 +757,6 @@ category layers {
     #[dtypes(float)]
     #[dtype_of(weights)]
     #[sample(weights = [3, 2], indices = ([2], int64))]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn embedding(weights: Array, indices: Array, #[default(None)] max_norm: Option<f64>) -> Array {
         ivy::layer_support::embedding(weights, indices, max_norm)
     }
@@ -925,7 +906,6 @@ category layers {
     #[promote(x, init_h, init_c, kernel, recurrent_kernel)]
     #[out(same_each)]
     #[sample(x = [2, 3, 2], init_h = [2, 2], init_c = [2, 2], kernel = [2, 8], recurrent_kernel = [2, 8], bias = [8])]
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn lstm_update(
         x: Array,
         init_h: Array,

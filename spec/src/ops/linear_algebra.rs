@@ -422,8 +422,6 @@ category linear_algebra {
     #[compositional]
     #[dtypes((float32, float64, complex64, complex128))]
     #[out(index)]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn matrix_rank(x: Array, #[default(None)] rtol: Option<f64>) -> Array {
         let s = ivy::svdvals(x)?;
         let &[.., m, n] = x.shape().dims() else {
@@ -580,8 +578,6 @@ category linear_algebra {
     #[dtypes(numeric)]
     #[promote]
     #[sample(x1 = [2, 3], x2 = [3], axis = -1)]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn cross(x1: Array, x2: Array, #[default(-1)] axis: i64) -> Array {
         let op = "cross";
         let b = ivy::broadcast_arrays([x1, x2])?;
@@ -733,8 +729,6 @@ category linear_algebra {
     #[compositional]
     #[dtypes(numeric - unsigned)]
     #[sample(vector = [3])]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn vector_to_skew_symmetric_matrix(vector: Array) -> Array {
         let op = "vector_to_skew_symmetric_matrix";
         if vector.shape().dims().last() != Some(&3) {
@@ -768,8 +762,6 @@ category linear_algebra {
     #[dtypes((float32, float64, complex64, complex128))]
     #[promote]
     #[sample(x1 = [1, 1], x2 = [1])]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn solve_triangular(
         x1: Array,
         x2: Array,
@@ -809,8 +801,6 @@ category linear_algebra {
     #[dtypes((float32, float64, complex64, complex128))]
     #[promote]
     #[sample(x1 = [1, 1], x2 = [1])]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn tensorsolve(x1: Array, x2: Array, #[default(None)] axes: Option<Ints>) -> Array {
         let op = "tensorsolve";
         let a = match axes {

@@ -327,8 +327,6 @@ category losses {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `get_item` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     #[promote]
     fn ssim_loss(r#true: Array, pred: Array) -> Array {

@@ -628,8 +628,6 @@ category manipulation {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `get_item` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(all)]
     #[sample(a = [3], trim = "f")]
     fn trim_zeros(a: Array, #[default("fb")] trim: Str) -> Array {
@@ -660,8 +658,6 @@ category manipulation {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `argsort` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(real)]
     #[out(custom)]
     #[sample(k = 1usize)]
@@ -704,8 +700,6 @@ category manipulation {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `set_item` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(numeric)]
     #[dtype_of(arr)]
     #[sample(arr = [2, 3], indices = ([2, 1], int64), values = [1], axis = 1, mode = "sum")]
@@ -753,8 +747,6 @@ category manipulation {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `get_item` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(all)]
     #[out(custom)]
     fn unique_consecutive(x: Array, #[default(None)] axis: Option<i64>) -> (Array, Array, Array) {

@@ -21,8 +21,6 @@ category norms {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `var` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     #[sample(x = [2, 4], normalized_idxs = [-1], scale = [4])]
     fn layer_norm(
@@ -136,8 +134,6 @@ category norms {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `tile` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     #[out(custom)]
     #[sample(x = [2, 3, 2], mean = [2], variance = [2], offset = [2])]
@@ -206,8 +202,6 @@ category norms {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `var` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     #[sample(x = [2, 3, 2], num_groups = 2usize, offset = [2])]
     fn group_norm(
@@ -322,8 +316,6 @@ category norms {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
-    // candle 0.11 has no `get_item` kernel, which this op calls.
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     #[dtypes(float)]
     #[sample(x = [1, 2, 2, 3], size = 3usize)]
     fn local_response_norm(
