@@ -189,15 +189,14 @@ pub(crate) fn backward(
             }
         }
     }
-    let parents_of = |i: usize| &parent_at[parents_from[i]..parents_from[i] + order[i].parents.len()];
+    let parents_of =
+        |i: usize| &parent_at[parents_from[i]..parents_from[i] + order[i].parents.len()];
 
     // Which nodes lead to a target (parents come first in post-order).
     let mut needed = vec![false; order.len()];
     for i in 0..order.len() {
         needed[i] = target_index.get(NodeRef::as_ptr(order[i])).is_some()
-            || parents_of(i)
-                .iter()
-                .any(|&j| j != usize::MAX && needed[j]);
+            || parents_of(i).iter().any(|&j| j != usize::MAX && needed[j]);
     }
 
     // The cotangents of node `i`'s outputs are `slots[slots_from[i]..]`,

@@ -3,9 +3,9 @@
 //! that refers to it.
 
 use crate::array::Array;
+use crate::array::pool;
 use crate::error::Result;
 use smallvec::SmallVec;
-use crate::array::pool;
 use std::alloc::Layout;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering, fence};
