@@ -316,7 +316,7 @@ fn all_finite(g: &Array) -> bool {
     fn each<T: Copy>(s: Option<&[T]>, ok: impl Fn(T) -> bool) -> Option<bool> {
         s.map(|s| s.iter().fold(true, |acc, &x| acc & ok(x)))
     }
-    // `x - x` is 0 for a finite `x` and NaN otherwise; summed in eight
+    // `x * 0` is 0 for a finite `x` and NaN otherwise; summed in eight
     // independent lanes, which the compiler turns into vector adds (a fold
     // of `is_finite` stays scalar).
     fn all_zero_diffs<T: num_traits::Float>(s: Option<&[T]>) -> Option<bool> {
@@ -326,10 +326,10 @@ fn all_finite(g: &Array) -> bool {
         let rest = chunks.remainder();
         for c in chunks {
             for (l, &x) in lanes.iter_mut().zip(c) {
-                *l = *l + (x - x);
+                *l = *l + x * T::zero();
             }
         }
-        let total = rest.iter().fold(T::zero(), |a, &x| a + (x - x));
+        let total = rest.iter().fold(T::zero(), |a, &x| a + x * T::zero());
         Some(lanes.iter().fold(total, |a, &l| a + l) == T::zero())
     }
     all_zero_diffs(g.as_slice::<f32>())

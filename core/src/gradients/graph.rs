@@ -228,7 +228,7 @@ impl Drop for NodeRef {
 }
 
 impl Node {
-    pub(crate) fn new(
+    pub(crate) fn record(
         op: &'static str,
         inputs: &[&Array],
         outputs: SmallVec<[Array; 1]>,
@@ -315,7 +315,7 @@ pub(crate) fn record_one(op: &'static str, inputs: &[&Array], out: Array, rule: 
     if !differentiable_dtype(&out) {
         return out;
     }
-    let node = Node::new(op, inputs, smallvec::smallvec![out.detach()], rule);
+    let node = Node::record(op, inputs, smallvec::smallvec![out.detach()], rule);
     out.with_trace(Some(node))
 }
 
@@ -330,7 +330,7 @@ pub(crate) fn record_many(
     if !outs.iter().any(differentiable_dtype) {
         return outs;
     }
-    let node = Node::new(op, inputs, outs.iter().map(Array::detach).collect(), rule);
+    let node = Node::record(op, inputs, outs.iter().map(Array::detach).collect(), rule);
     outs.into_iter()
         .enumerate()
         .map(|(k, out)| {
@@ -385,7 +385,7 @@ recorded_tuple!(4: a, b, c, d);
 /// A variable of a gradient call standing for `x`, and its node: traced by
 /// a fresh node whose input is `x`'s own trace, if any.
 pub(crate) fn variable(x: &Array) -> (Array, NodeRef) {
-    let node = Node::new(
+    let node = Node::record(
         "variable",
         &[x],
         smallvec::smallvec![x.detach()],
