@@ -886,6 +886,138 @@ pub fn col2im_vjp(
     crate::api::im2col_with(g, k, o)
 }
 
+/// What a backend's `im2col` or `col2im` kernel needs to know of its
+/// operands, checked: the window, the batch and channel counts, and the
+/// shape of the image (`x`, `[N, *spatial, C]`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Im2colGeometry {
+    /// One window dimension per spatial axis.
+    pub window: Vec<WinDim>,
+    /// `N`.
+    pub batch: usize,
+    /// `C`.
+    pub channels: usize,
+    /// The image's shape, `[N, *spatial, C]`.
+    pub x_shape: Shape,
+}
+
+fn rank_error(op: &str, what: &str, shape: &Shape, need: String) -> Error {
+    Error::shape(
+        op,
+        format!("{what} must have {need} dimensions, got {}", shape.ndim()),
+        vec![shape.clone()],
+    )
+}
+
+/// The geometry of `im2col` of an image of shape `x` (`[N, *spatial, C]`).
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// let g = ivy::layer_support::im2col_geometry("im2col", &ivy::Shape::from([2, 5, 3]), &[3], None, None, None, None)?;
+/// assert_eq!((g.batch, g.channels, g.window[0].out), (2, 3, 3));
+/// assert!(ivy::layer_support::im2col_geometry("im2col", &ivy::Shape::from([5, 3]), &[3], None, None, None, None).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn im2col_geometry(
+    op: &str,
+    x: &Shape,
+    kernel: &[i64],
+    strides: Option<&[i64]>,
+    padding: Option<&[i64]>,
+    dilations: Option<&[i64]>,
+    x_dilations: Option<&[i64]>,
+) -> Result<Im2colGeometry> {
+    if x.ndim() < 3 {
+        return Err(rank_error(
+            op,
+            "x ([N, *spatial, C])",
+            x,
+            "at least 3".into(),
+        ));
+    }
+    let d = x.dims();
+    let window = im2col_window(
+        op,
+        &d[1..d.len() - 1],
+        kernel,
+        strides,
+        padding,
+        dilations,
+        x_dilations,
+    )?;
+    Ok(Im2colGeometry {
+        window,
+        batch: d[0],
+        channels: d[d.len() - 1],
+        x_shape: x.clone(),
+    })
+}
+
+/// The geometry of `col2im` of patches of shape `cols` (`[N, *out,
+/// *kernel, C]`) back onto an image of spatial lengths `spatial`; the
+/// window counts of `cols` must be those of the window.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// let g = ivy::layer_support::col2im_geometry("col2im", &ivy::Shape::from([2, 3, 3, 4]), &[5], None, None, None, None)?;
+/// assert_eq!(g.x_shape, ivy::Shape::from([2, 5, 4]));
+/// assert!(ivy::layer_support::col2im_geometry("col2im", &ivy::Shape::from([2, 2, 3, 4]), &[5], None, None, None, None).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn col2im_geometry(
+    op: &str,
+    cols: &Shape,
+    spatial: &[i64],
+    strides: Option<&[i64]>,
+    padding: Option<&[i64]>,
+    dilations: Option<&[i64]>,
+    x_dilations: Option<&[i64]>,
+) -> Result<Im2colGeometry> {
+    let dims = spatial.len();
+    if dims == 0 || cols.ndim() != 2 * dims + 2 {
+        return Err(rank_error(
+            op,
+            "cols ([N, *out, *kernel, C])",
+            cols,
+            format!("{} (2 * len(spatial) + 2)", 2 * dims + 2),
+        ));
+    }
+    if let Some(b) = spatial.iter().find(|&&v| v < 0) {
+        return Err(Error::invalid(
+            op,
+            format!("spatial {spatial:?}: {b} is negative"),
+        ));
+    }
+    let d = cols.dims();
+    let sp: Vec<usize> = spatial.iter().map(|&v| v as usize).collect();
+    let kernel: Vec<i64> = d[1 + dims..1 + 2 * dims]
+        .iter()
+        .map(|&v| v as i64)
+        .collect();
+    let window = im2col_window(op, &sp, &kernel, strides, padding, dilations, x_dilations)?;
+    let outs: Vec<usize> = window.iter().map(|w| w.out).collect();
+    if outs != d[1..1 + dims] {
+        return Err(Error::shape(
+            op,
+            format!(
+                "cols has {:?} windows, but the window over {sp:?} gives {outs:?}",
+                &d[1..1 + dims]
+            ),
+            vec![cols.clone()],
+        ));
+    }
+    let (batch, channels) = (d[0], d[d.len() - 1]);
+    let mut x_dims = vec![batch];
+    x_dims.extend(&sp);
+    x_dims.push(channels);
+    Ok(Im2colGeometry {
+        window,
+        batch,
+        channels,
+        x_shape: Shape::from(x_dims),
+    })
+}
+
 /// The geometry `im2col` and `col2im` share: the checked window over the
 /// spatial lengths `spatial` (padding as a flat list of pairs).
 pub fn im2col_window(

@@ -6,14 +6,14 @@
 //! Channels are last, so each tap of a window is one row of `C` elements
 //! of the input seen as `[N * spatial, C]`. The window geometry (which
 //! input row each tap reads, or padding) is worked out on the host from
-//! the shapes alone ([`ivy::layer_support::im2col_window`], shared with
+//! the shapes alone ([`ivy::layer_support::im2col_geometry`] and `col2im_geometry`, shared with
 //! the ndarray backend); the elements move inside candle.
 
 use crate::CandleBackend;
 use crate::tensor::{err, tensor, wrap};
 use candle_core::{DType, Tensor};
 use ivy::kernels::LayersKernels;
-use ivy::layer_support::{WinDim, im2col_window};
+use ivy::layer_support::{WinDim, col2im_geometry, im2col_geometry};
 use ivy::{Array, Error, Result, Shape};
 
 /// The input row (of `C` elements) each tap of each window reads, in the
@@ -83,14 +83,6 @@ fn odometer(idx: &mut [usize], lens: &[usize]) {
     }
 }
 
-fn rank_error(op: &str, what: &str, a: &Array, need: String) -> Error {
-    Error::shape(
-        op,
-        format!("{what} must have {need} dimensions, got {}", a.ndim()),
-        vec![a.shape().clone()],
-    )
-}
-
 /// The `u32` index tensor of `ids`.
 fn id_tensor(ids: Vec<u32>, dev: &candle_core::Device) -> candle_core::Result<Tensor> {
     let n = ids.len();
@@ -110,27 +102,17 @@ impl LayersKernels for CandleBackend {
         x_dilations: Option<&[i64]>,
     ) -> Result<Array> {
         let op = "im2col";
-        if x.ndim() < 3 {
-            return Err(rank_error(
-                op,
-                "x ([N, *spatial, C])",
-                x,
-                "at least 3".into(),
-            ));
-        }
-        let d = x.shape().dims();
-        let spatial = &d[1..d.len() - 1];
-        let win = im2col_window(
+        let g = im2col_geometry(
             op,
-            spatial,
+            x.shape(),
             kernel_size,
             strides,
             padding,
             dilations,
             x_dilations,
         )?;
-        let (batch, channels) = (d[0], d[d.len() - 1]);
-        let (rows, shape) = taps(op, batch, channels, &win)?;
+        let channels = g.channels;
+        let (rows, shape) = taps(op, g.batch, channels, &g.window)?;
         let t = tensor(op, x)?;
         let f = || -> candle_core::Result<Tensor> {
             if shape.size() == 0 {
@@ -162,46 +144,18 @@ impl LayersKernels for CandleBackend {
         x_dilations: Option<&[i64]>,
     ) -> Result<Array> {
         let op = "col2im";
-        let dims = spatial.len();
-        if dims == 0 || cols.ndim() != 2 * dims + 2 {
-            return Err(rank_error(
-                op,
-                "cols ([N, *out, *kernel, C])",
-                cols,
-                format!("{} (2 * len(spatial) + 2)", 2 * dims + 2),
-            ));
-        }
-        if let Some(b) = spatial.iter().find(|&&v| v < 0) {
-            return Err(Error::invalid(
-                op,
-                format!("spatial {spatial:?}: {b} is negative"),
-            ));
-        }
-        let d = cols.shape().dims();
-        let sp: Vec<usize> = spatial.iter().map(|&v| v as usize).collect();
-        let kernel: Vec<i64> = d[1 + dims..1 + 2 * dims]
-            .iter()
-            .map(|&v| v as i64)
-            .collect();
-        let win = im2col_window(op, &sp, &kernel, strides, padding, dilations, x_dilations)?;
-        let outs: Vec<usize> = win.iter().map(|w| w.out).collect();
-        if outs != d[1..1 + dims] {
-            return Err(Error::shape(
-                op,
-                format!(
-                    "cols has {:?} windows, but the window over {sp:?} gives {outs:?}",
-                    &d[1..1 + dims]
-                ),
-                vec![cols.shape().clone()],
-            ));
-        }
-        let (batch, channels) = (d[0], d[d.len() - 1]);
-        let mut x_dims = vec![batch];
-        x_dims.extend(&sp);
-        x_dims.push(channels);
-        let x_shape = Shape::from(x_dims);
+        let g = col2im_geometry(
+            op,
+            cols.shape(),
+            spatial,
+            strides,
+            padding,
+            dilations,
+            x_dilations,
+        )?;
+        let (channels, x_shape) = (g.channels, g.x_shape);
         x_shape.checked_size(op)?;
-        let (rows, _) = taps(op, batch, channels, &win)?;
+        let (rows, _) = taps(op, g.batch, channels, &g.window)?;
         let t = tensor(op, cols)?;
         let f = || -> candle_core::Result<Tensor> {
             let dt = t.dtype();

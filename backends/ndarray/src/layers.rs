@@ -10,7 +10,7 @@ use crate::NdarrayBackend;
 use crate::host::{self, all, numeric};
 use crate::reduce::Acc;
 use ivy::kernels::LayersKernels;
-use ivy::layer_support::{WinDim, im2col_window};
+use ivy::layer_support::{WinDim, col2im_geometry, im2col_geometry};
 use ivy::{Array, Element, Error, Result, Shape};
 
 /// The checked shapes of a windowing: batch, channels, spatial window
@@ -154,14 +154,6 @@ fn col2im_typed<T: Acc>(op: &str, cols: &Array, plan: &Plan) -> Result<Array> {
     ))
 }
 
-fn rank_error(op: &str, what: &str, a: &Array, need: String) -> Error {
-    Error::shape(
-        op,
-        format!("{what} must have {need} dimensions, got {}", a.ndim()),
-        vec![a.shape().clone()],
-    )
-}
-
 #[ivy::kernels]
 impl LayersKernels for NdarrayBackend {
     fn im2col(
@@ -174,26 +166,16 @@ impl LayersKernels for NdarrayBackend {
         x_dilations: Option<&[i64]>,
     ) -> Result<Array> {
         let op = "im2col";
-        if x.ndim() < 3 {
-            return Err(rank_error(
-                op,
-                "x ([N, *spatial, C])",
-                x,
-                "at least 3".into(),
-            ));
-        }
-        let d = x.shape().dims();
-        let spatial = &d[1..d.len() - 1];
-        let win = im2col_window(
+        let g = im2col_geometry(
             op,
-            spatial,
+            x.shape(),
             kernel_size,
             strides,
             padding,
             dilations,
             x_dilations,
         )?;
-        let plan = Plan::new(op, x.shape(), win, d[0], d[d.len() - 1])?;
+        let plan = Plan::new(op, &g.x_shape, g.window, g.batch, g.channels)?;
         all!(op, x, T => im2col_typed::<T>(op, x, &plan))
     }
 
@@ -207,45 +189,16 @@ impl LayersKernels for NdarrayBackend {
         x_dilations: Option<&[i64]>,
     ) -> Result<Array> {
         let op = "col2im";
-        let dims = spatial.len();
-        if dims == 0 || cols.ndim() != 2 * dims + 2 {
-            return Err(rank_error(
-                op,
-                "cols ([N, *out, *kernel, C])",
-                cols,
-                format!("{} (2 * len(spatial) + 2)", 2 * dims + 2),
-            ));
-        }
-        if let Some(b) = spatial.iter().find(|&&v| v < 0) {
-            return Err(Error::invalid(
-                op,
-                format!("spatial {spatial:?}: {b} is negative"),
-            ));
-        }
-        let d = cols.shape().dims();
-        let sp: Vec<usize> = spatial.iter().map(|&v| v as usize).collect();
-        let kernel: Vec<i64> = d[1 + dims..1 + 2 * dims]
-            .iter()
-            .map(|&v| v as i64)
-            .collect();
-        let win = im2col_window(op, &sp, &kernel, strides, padding, dilations, x_dilations)?;
-        let outs: Vec<usize> = win.iter().map(|w| w.out).collect();
-        if outs != d[1..1 + dims] {
-            return Err(Error::shape(
-                op,
-                format!(
-                    "cols has {:?} windows, but the window over {sp:?} gives {outs:?}",
-                    &d[1..1 + dims]
-                ),
-                vec![cols.shape().clone()],
-            ));
-        }
-        let (batch, channels) = (d[0], d[d.len() - 1]);
-        let mut x_dims = vec![batch];
-        x_dims.extend(&sp);
-        x_dims.push(channels);
-        let x_shape = Shape::from(x_dims);
-        let plan = Plan::new(op, &x_shape, win, batch, channels)?;
+        let g = col2im_geometry(
+            op,
+            cols.shape(),
+            spatial,
+            strides,
+            padding,
+            dilations,
+            x_dilations,
+        )?;
+        let plan = Plan::new(op, &g.x_shape, g.window, g.batch, g.channels)?;
         numeric!(op, cols, T => col2im_typed::<T>(op, cols, &plan))
     }
 }
