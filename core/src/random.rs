@@ -420,6 +420,53 @@ fn pick(cum: &[f64], weights: &[f64], u: f64) -> usize {
     }
 }
 
+/// The layout of Ivy's `multinomial`: `probs` must have shape
+/// `(population_size,)` (with `batch_size` 1) or `(batch_size,
+/// population_size)`; returns the number of rows drawn and the shape of
+/// the samples (`[batch, num_samples]`, or `[num_samples]` for 1-d probs).
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::Shape;
+/// let (rows, shape) = ivy::random::multinomial_layout("multinomial", 4, 3, 2, Some(&Shape::from([2, 4])))?;
+/// assert_eq!((rows, shape), (2, Shape::from([2, 3])));
+/// assert!(ivy::random::multinomial_layout("multinomial", 4, 3, 2, Some(&Shape::from([4]))).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn multinomial_layout(
+    op: &str,
+    population_size: usize,
+    num_samples: usize,
+    batch_size: usize,
+    probs: Option<&Shape>,
+) -> Result<(usize, Shape)> {
+    let (rows, mut dims) = match probs {
+        None => (batch_size, vec![batch_size]),
+        Some(p) => {
+            let dims = p.dims();
+            let fits = match dims {
+                [k] => *k == population_size && batch_size == 1,
+                [b, k] => *k == population_size && *b == batch_size,
+                _ => false,
+            };
+            if !fits {
+                return Err(Error::shape(
+                    op,
+                    format!(
+                        "probs must have shape ({population_size},) or ({batch_size}, {population_size}) for population_size {population_size} and batch_size {batch_size}, got {p}"
+                    ),
+                    vec![p.clone()],
+                ));
+            }
+            (
+                if dims.len() == 2 { dims[0] } else { 1 },
+                dims[..dims.len() - 1].to_vec(),
+            )
+        }
+    };
+    dims.push(num_samples);
+    Ok((rows, Shape::from(dims)))
+}
 /// `num_samples` indices per row of `weights` (`rows` rows of
 /// `population` unnormalised, finite, non-negative weights each, with a
 /// positive sum; `None`: all equal), row after row. Each draw takes `u` of

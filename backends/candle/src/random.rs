@@ -261,34 +261,16 @@ impl RandomKernels for CandleBackend {
     ) -> Result<Array> {
         let op = "multinomial";
         candle_device(op, device)?;
-        let (weights, rows, mut dims) = match probs {
-            None => (None, batch_size, vec![batch_size]),
-            Some(p) => {
-                let dims = p.shape().dims();
-                let fits = match dims {
-                    [k] => *k == population_size && batch_size == 1,
-                    [b, k] => *k == population_size && *b == batch_size,
-                    _ => false,
-                };
-                if !fits {
-                    return Err(Error::shape(
-                        op,
-                        format!(
-                            "probs must have shape ({population_size},) or ({batch_size}, {population_size}) for population_size {population_size} and batch_size {batch_size}, got {}",
-                            p.shape()
-                        ),
-                        vec![p.shape().clone()],
-                    ));
-                }
-                let w = reals_of(op, Some(p), 0.0, p.shape())?;
-                (
-                    Some(w),
-                    if dims.len() == 2 { dims[0] } else { 1 },
-                    dims[..dims.len() - 1].to_vec(),
-                )
-            }
-        };
-        dims.push(num_samples);
+        let (rows, shape) = rng::multinomial_layout(
+            op,
+            population_size,
+            num_samples,
+            batch_size,
+            probs.map(Array::shape),
+        )?;
+        let weights = probs
+            .map(|p| reals_of(op, Some(p), 0.0, p.shape()))
+            .transpose()?;
         let v = rng::with_rng(seed_bits(seed), |g| {
             rng::choices(
                 op,
@@ -300,7 +282,6 @@ impl RandomKernels for CandleBackend {
                 replace,
             )
         })?;
-        let shape = Shape::from(dims);
         Ok(wrap(from_values(op, v, &shape, device)?, Dtype::Int64))
     }
 }
