@@ -62,6 +62,20 @@ fn a_thousand_training_steps_free_their_graphs_and_memory_stays_flat() {
         loss.unwrap() < 0.1 * first_loss.unwrap(),
         "{loss:?} from {first_loss:?}"
     );
+    // Graphs kept with `retain_grads` are counted until freed, also when
+    // they are made on one thread and freed on another that then exits.
+    let x = ivy::array![1.0, 2.0, 3.0];
+    let kept = std::thread::spawn(move || {
+        let opts = ivy::gradients::ExecuteWithGradients::new().retain_grads(true);
+        let cube = |x: &Array| ivy::sum(&ivy::pow(x, 3)?);
+        ivy::execute_with_gradients_with(cube, &x, opts).unwrap()
+    })
+    .join()
+    .unwrap();
+    assert!(kept.0.is_traced());
+    assert!(ivy::gradients::live_nodes() > 0);
+    std::thread::spawn(move || drop(kept)).join().unwrap();
+    assert_eq!(ivy::gradients::live_nodes(), 0);
     if let (Some(a), Some(b)) = (at_100, resident_bytes()) {
         let growth = b.saturating_sub(a);
         assert!(
