@@ -583,24 +583,35 @@ pub(crate) fn jacobi_eigen(a: &Tensor) -> Result<Option<(Tensor, Tensor)>> {
     Ok(converged.then_some((w, v)))
 }
 
-/// The singular values (descending, `[B, min(m, n)]`) of the `f64`
-/// matrices `a` (`[B, m, n]`), by one-sided Jacobi rotations of the
-/// columns (of `a^T` when wide) until they are orthogonal to `f64`'s
-/// precision: accurate to the last digits for small singular values too.
-/// `None` when 60 sweeps do not get there.
-pub(crate) fn jacobi_singular_values(a: &Tensor) -> Result<Option<Tensor>> {
-    let (b, m, n) = a.dims3()?;
-    let mut u = if m < n {
-        a.transpose(1, 2)?.contiguous()?
+/// One-sided Jacobi rotations of the columns of the tall `f64` matrices
+/// `w` (`[B, m, n]`, `m >= n`) until every pair is orthogonal to `f64`'s
+/// precision: the rotated matrices and, with `with_v`, the product `V`
+/// (`[B, n, n]`) of the rotations, so that the input is `w V^T`. A column
+/// whose norm is below `eps` times the matrix's (Frobenius) norm is
+/// rounding noise, left as it is: rotating it against a column it is
+/// nearly parallel to would only shrink it by `eps` each sweep (the
+/// rank-deficient case). `None` when 60 sweeps do not get there.
+fn one_sided_jacobi(w: &Tensor, with_v: bool) -> Result<Option<(Tensor, Option<Tensor>)>> {
+    let (b, _, n) = w.dims3()?;
+    let mut u = w.contiguous()?;
+    let noise = mul_c(
+        &u.sqr()?.sum_keepdim(2)?.sum_keepdim(1)?,
+        f64::EPSILON * f64::EPSILON,
+    )?; // [B, 1, 1]
+    let mut v = if with_v {
+        Some(
+            Tensor::eye(n, u.dtype(), u.device())?
+                .unsqueeze(0)?
+                .broadcast_as((b, n, n))?
+                .contiguous()?,
+        )
     } else {
-        a.contiguous()?
+        None
     };
-    let k = m.min(n);
-    let mut converged = false;
     for _ in 0..60 {
         let mut rotated = false;
-        for p in 0..k {
-            for q in p + 1..k {
+        for p in 0..n {
+            for q in p + 1..n {
                 let up = u.narrow(2, p, 1)?;
                 let uq = u.narrow(2, q, 1)?;
                 let alpha = up.sqr()?.sum_keepdim(1)?;
@@ -608,23 +619,162 @@ pub(crate) fn jacobi_singular_values(a: &Tensor) -> Result<Option<Tensor>> {
                 let gamma = up.mul(&uq)?.sum_keepdim(1)?;
                 let big = gamma
                     .abs()?
-                    .gt(&mul_c(&alpha.mul(&beta)?.sqrt()?, 1e-15)?)?;
+                    .gt(&mul_c(&alpha.mul(&beta)?.sqrt()?, 1e-15)?)?
+                    .mul(&alpha.gt(&noise)?)?
+                    .mul(&beta.gt(&noise)?)?;
                 if big.max_all()?.to_scalar::<u8>()? == 0 {
                     continue;
                 }
                 rotated = true;
                 let g = big.where_cond(&gamma, &gamma.zeros_like()?)?;
                 let (c, s) = jacobi_angle(&alpha, &beta, &g)?;
-                u = u.matmul(&rotation(k, p, q, &c, &s)?)?;
+                let j = rotation(n, p, q, &c, &s)?;
+                u = u.matmul(&j)?;
+                if let Some(v) = v.as_mut() {
+                    *v = v.matmul(&j)?;
+                }
             }
         }
         if !rotated {
-            converged = true;
-            break;
+            return Ok(Some((u, v)));
         }
     }
-    let s = u.sqr()?.sum_keepdim(1)?.sqrt()?.squeeze(1)?; // [B, k]
-    let order = s.contiguous()?.arg_sort_last_dim(false)?;
-    let _ = b;
-    Ok(converged.then_some(s.gather(&order, 1)?))
+    Ok(None)
+}
+
+/// The column norms (`[B, n]`) of `w` (`[B, m, n]`) and the order that
+/// sorts them descending.
+fn descending_norms(w: &Tensor) -> Result<(Tensor, Tensor)> {
+    let s = w.sqr()?.sum_keepdim(1)?.sqrt()?.squeeze(1)?.contiguous()?;
+    let order = s.arg_sort_last_dim(false)?;
+    Ok((s.gather(&order, 1)?, order))
+}
+
+/// The columns of `t` (`[B, r, n]`) in the order `order` (`[B, n]`).
+fn gather_columns(t: &Tensor, order: &Tensor) -> Result<Tensor> {
+    let (b, r, n) = t.dims3()?;
+    let idx = order.unsqueeze(1)?.broadcast_as((b, r, n))?.contiguous()?;
+    t.contiguous()?.gather(&idx, 2)
+}
+
+/// The singular values (descending, `[B, min(m, n)]`) of the `f64`
+/// matrices `a` (`[B, m, n]`), by one-sided Jacobi rotations of the
+/// columns (of `a^T` when wide) until they are orthogonal to `f64`'s
+/// precision: accurate to the last digits for small singular values too.
+/// `None` when 60 sweeps do not get there.
+pub(crate) fn jacobi_singular_values(a: &Tensor) -> Result<Option<Tensor>> {
+    let (_, m, n) = a.dims3()?;
+    let w = if m < n { a.transpose(1, 2)? } else { a.clone() };
+    let Some((u, _)) = one_sided_jacobi(&w, false)? else {
+        return Ok(None);
+    };
+    Ok(Some(descending_norms(&u)?.0))
+}
+
+/// The matrix `[B, m, cols]` whose first columns are `w / s` (`w`:
+/// `[B, m, n]` with orthogonal columns of norms `s`, `[B, n]`,
+/// descending), completed to `cols` orthonormal columns: a column whose
+/// norm is below `max(m, n) eps` times the largest (a zero singular
+/// value), and every column past `n`, is the unit vector furthest from the
+/// span of the columns before it, orthogonalised against them (twice, as
+/// Gram-Schmidt needs), one column at a time for the whole batch.
+fn orthonormal_completion(w: &Tensor, s: &Tensor, cols: usize) -> Result<Tensor> {
+    let (b, m, n) = w.dims3()?;
+    let dev = w.device();
+    let dt = w.dtype();
+    let floor = mul_c(&s.max_keepdim(1)?, m.max(n) as f64 * f64::EPSILON)?; // [B, 1]
+    let valid = s.broadcast_gt(&floor)?; // [B, n]
+    let safe = valid.where_cond(s, &s.ones_like()?)?;
+    let scaled = w.broadcast_div(&safe.unsqueeze(1)?)?; // [B, m, n]
+    let rows = Tensor::arange(0u32, m as u32, dev)?.reshape((1, m))?;
+    let col_ids = Tensor::arange(0u32, cols as u32, dev)?.reshape((1, 1, cols))?;
+    let mut q = Tensor::zeros((b, m, cols), dt, dev)?;
+    let project_out = |q: &Tensor, c: &Tensor| -> Result<Tensor> {
+        let qt = q.transpose(1, 2)?.contiguous()?;
+        c.sub(&q.matmul(&qt.matmul(c)?)?)
+    };
+    let normalise =
+        |c: &Tensor| -> Result<Tensor> { c.broadcast_div(&c.sqr()?.sum_keepdim(1)?.sqrt()?) };
+    for j in 0..cols {
+        let keep = if j < n {
+            Some(valid.narrow(1, j, 1)?) // [B, 1]
+        } else {
+            None
+        };
+        let ready = match &keep {
+            Some(k) => k.min_all()?.to_scalar::<u8>()? == 1,
+            None => false,
+        };
+        let own = scaled.narrow(2, j.min(n.saturating_sub(1)), 1)?;
+        let col = if ready {
+            own
+        } else {
+            // How far each unit vector is from the span of the columns so
+            // far: 1 - |row i of q|^2; the furthest (the first on ties).
+            let far = rsub_c(&q.sqr()?.sum_keepdim(2)?.squeeze(2)?, 1.0)?; // [B, m]
+            let i = far.argmax_keepdim(1)?; // [B, 1]
+            let e = rows.broadcast_eq(&i)?.to_dtype(dt)?.unsqueeze(2)?; // [B, m, 1]
+            let c = normalise(&project_out(&q, &e)?)?;
+            let fill = normalise(&project_out(&q, &c)?)?;
+            match &keep {
+                Some(k) => k
+                    .unsqueeze(2)?
+                    .broadcast_as((b, m, 1))?
+                    .where_cond(&own, &fill)?,
+                None => fill,
+            }
+        };
+        let at = col_ids.eq(j as f64)?.to_dtype(dt)?; // [1, 1, cols]
+        q = q.add(&col.broadcast_mul(&at)?)?;
+    }
+    Ok(q)
+}
+
+/// The singular value decomposition `a = U diag(S) Vh` of the `f64`
+/// matrices `a` (`[B, m, n]`, `k = min(m, n) > 0`): `U` `[B, m, m]` and
+/// `Vh` `[B, n, n]` with `full`, else `[B, m, k]` and `[B, k, n]`; `S`
+/// `[B, k]` descending. One-sided Jacobi on the columns of `a` (of `a^T`
+/// when wide) accumulating the rotations `V`; the left vectors are the
+/// rotated columns over their norms, completed to an orthonormal basis
+/// where a singular value is zero and past `k` (see
+/// [`orthonormal_completion`]). Each of the first `k` left vectors is
+/// scaled so its entry of largest magnitude (the first such) is positive,
+/// its right vector with it, as on ndarray. `None` when the rotations do
+/// not converge.
+pub(crate) fn jacobi_svd(a: &Tensor, full: bool) -> Result<Option<(Tensor, Tensor, Tensor)>> {
+    let (_, m, n) = a.dims3()?;
+    let wide = m < n;
+    let w = if wide { a.transpose(1, 2)? } else { a.clone() };
+    let (big, small) = if wide { (n, m) } else { (m, n) };
+    let Some((w, Some(v))) = one_sided_jacobi(&w, true)? else {
+        return Ok(None);
+    };
+    let (s, order) = descending_norms(&w)?;
+    let (w, v) = (gather_columns(&w, &order)?, gather_columns(&v, &order)?);
+    let cols = if full { big } else { small };
+    // `a` (or `a^T`) = left diag(s) v^T.
+    let left = orthonormal_completion(&w, &s, cols)?;
+    let (u, vh) = if wide {
+        (v, left.transpose(1, 2)?.contiguous()?)
+    } else {
+        (left, v.transpose(1, 2)?.contiguous()?)
+    };
+    let k = small;
+    let uk = u.narrow(2, 0, k)?.contiguous()?;
+    let first = uk.abs()?.argmax_keepdim(1)?; // [B, 1, k]
+    let pick = uk.gather(&first.contiguous()?, 1)?;
+    let sign = pick
+        .lt(0.0)?
+        .where_cond(&full_like(&pick, -1.0)?, &pick.ones_like()?)?; // [B, 1, k]
+    let flip = |t: &Tensor, dim: usize, f: &Tensor| -> Result<Tensor> {
+        let len = t.dim(dim)?;
+        let head = t.narrow(dim, 0, k)?.broadcast_mul(f)?;
+        if len == k {
+            return Ok(head);
+        }
+        Tensor::cat(&[&head, &t.narrow(dim, k, len - k)?], dim)
+    };
+    let u = flip(&u, 2, &sign)?;
+    let vh = flip(&vh, 1, &sign.transpose(1, 2)?)?;
+    Ok(Some((u, s, vh)))
 }
