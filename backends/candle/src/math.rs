@@ -583,24 +583,63 @@ pub(crate) fn jacobi_eigen(a: &Tensor) -> Result<Option<(Tensor, Tensor)>> {
     Ok(converged.then_some((w, v)))
 }
 
+/// The rounds of a round-robin tournament of `n` (even) columns, each
+/// pairing every column with one other so that over the `n - 1` rounds
+/// every pair meets once (the circle method: column 0 stays, the others
+/// turn). A round is the order `[p_0 .. p_h, q_0 .. q_h]` of its pairs
+/// (`p_i < q_i`, `h = n / 2`) and the inverse of that order.
+fn round_robin(n: usize) -> Vec<(Vec<u32>, Vec<u32>)> {
+    let h = n / 2;
+    let mut ring: Vec<usize> = (1..n).collect();
+    (0..n.saturating_sub(1))
+        .map(|_| {
+            let seats: Vec<usize> = std::iter::once(0).chain(ring.iter().copied()).collect();
+            let pairs = (0..h).map(|i| {
+                (
+                    seats[i].min(seats[n - 1 - i]),
+                    seats[i].max(seats[n - 1 - i]),
+                )
+            });
+            let (ps, qs): (Vec<usize>, Vec<usize>) = pairs.unzip();
+            ring.rotate_right(1);
+            let order: Vec<u32> = ps.iter().chain(&qs).map(|&c| c as u32).collect();
+            let mut inverse = vec![0u32; n];
+            for (k, &c) in order.iter().enumerate() {
+                inverse[c as usize] = k as u32;
+            }
+            (order, inverse)
+        })
+        .collect()
+}
+
 /// One-sided Jacobi rotations of the columns of the tall `f64` matrices
 /// `w` (`[B, m, n]`, `m >= n`) until every pair is orthogonal to `f64`'s
 /// precision: the rotated matrices and, with `with_v`, the product `V`
-/// (`[B, n, n]`) of the rotations, so that the input is `w V^T`. A column
-/// whose norm is below `eps` times the matrix's (Frobenius) norm is
-/// rounding noise, left as it is: rotating it against a column it is
-/// nearly parallel to would only shrink it by `eps` each sweep (the
-/// rank-deficient case). `None` when 60 sweeps do not get there.
+/// (`[B, n, n]`) of the rotations, so that the input is `w V^T`. The
+/// pairs are taken in round-robin order (see [`round_robin`]; a zero
+/// column is added when `n` is odd): the `n / 2` disjoint pairs of a round
+/// are rotated at once, `n - 1` rounds a sweep. A column whose norm is
+/// below `eps` times the matrix's (Frobenius) norm is rounding noise, left
+/// as it is: rotating it against a column it is nearly parallel to would
+/// only shrink it by `eps` each sweep (the rank-deficient case). `None`
+/// when 60 sweeps do not get there.
 fn one_sided_jacobi(w: &Tensor, with_v: bool) -> Result<Option<(Tensor, Option<Tensor>)>> {
-    let (b, _, n) = w.dims3()?;
-    let mut u = w.contiguous()?;
+    let (b, m, n0) = w.dims3()?;
+    let (dt, dev) = (w.dtype(), w.device());
+    let n = n0 + n0 % 2;
+    let w = w.contiguous()?;
+    let mut u = if n > n0 {
+        Tensor::cat(&[&w, &Tensor::zeros((b, m, 1), dt, dev)?], 2)?.contiguous()?
+    } else {
+        w
+    };
     let noise = mul_c(
         &u.sqr()?.sum_keepdim(2)?.sum_keepdim(1)?,
         f64::EPSILON * f64::EPSILON,
     )?; // [B, 1, 1]
     let mut v = if with_v {
         Some(
-            Tensor::eye(n, u.dtype(), u.device())?
+            Tensor::eye(n, dt, dev)?
                 .unsqueeze(0)?
                 .broadcast_as((b, n, n))?
                 .contiguous()?,
@@ -608,38 +647,58 @@ fn one_sided_jacobi(w: &Tensor, with_v: bool) -> Result<Option<(Tensor, Option<T
     } else {
         None
     };
+    let h = n / 2;
+    let rounds = round_robin(n)
+        .into_iter()
+        .map(|(o, i)| Ok((Tensor::new(o, dev)?, Tensor::new(i, dev)?)))
+        .collect::<Result<Vec<_>>>()?;
+    let mut converged = false;
     for _ in 0..60 {
         let mut rotated = false;
-        for p in 0..n {
-            for q in p + 1..n {
-                let up = u.narrow(2, p, 1)?;
-                let uq = u.narrow(2, q, 1)?;
-                let alpha = up.sqr()?.sum_keepdim(1)?;
-                let beta = uq.sqr()?.sum_keepdim(1)?;
-                let gamma = up.mul(&uq)?.sum_keepdim(1)?;
-                let big = gamma
-                    .abs()?
-                    .gt(&mul_c(&alpha.mul(&beta)?.sqrt()?, 1e-15)?)?
-                    .mul(&alpha.gt(&noise)?)?
-                    .mul(&beta.gt(&noise)?)?;
-                if big.max_all()?.to_scalar::<u8>()? == 0 {
-                    continue;
-                }
-                rotated = true;
-                let g = big.where_cond(&gamma, &gamma.zeros_like()?)?;
-                let (c, s) = jacobi_angle(&alpha, &beta, &g)?;
-                let j = rotation(n, p, q, &c, &s)?;
-                u = u.matmul(&j)?;
-                if let Some(v) = v.as_mut() {
-                    *v = v.matmul(&j)?;
-                }
+        for (order, inverse) in &rounds {
+            let paired = u.index_select(order, 2)?; // [B, m, n]
+            let (up, uq) = (paired.narrow(2, 0, h)?, paired.narrow(2, h, h)?);
+            let alpha = up.sqr()?.sum_keepdim(1)?; // [B, 1, h]
+            let beta = uq.sqr()?.sum_keepdim(1)?;
+            let gamma = up.mul(&uq)?.sum_keepdim(1)?;
+            let big = gamma
+                .abs()?
+                .gt(&mul_c(&alpha.mul(&beta)?.sqrt()?, 1e-15)?)?
+                .mul(&alpha.broadcast_gt(&noise)?)?
+                .mul(&beta.broadcast_gt(&noise)?)?;
+            if big.max_all()?.to_scalar::<u8>()? == 0 {
+                continue;
+            }
+            rotated = true;
+            let g = big.where_cond(&gamma, &gamma.zeros_like()?)?;
+            let (c, s) = jacobi_angle(&alpha, &beta, &g)?; // [B, 1, h]
+            // Column p becomes c p - s q, column q s p + c q (the
+            // identity where `g` is 0: c = 1, s = 0).
+            let turn = |paired: &Tensor| -> Result<Tensor> {
+                let (tp, tq) = (paired.narrow(2, 0, h)?, paired.narrow(2, h, h)?);
+                let np = tp.broadcast_mul(&c)?.sub(&tq.broadcast_mul(&s)?)?;
+                let nq = tp.broadcast_mul(&s)?.add(&tq.broadcast_mul(&c)?)?;
+                Tensor::cat(&[&np, &nq], 2)?.index_select(inverse, 2)
+            };
+            u = turn(&paired)?;
+            if let Some(v) = v.as_mut() {
+                *v = turn(&v.index_select(order, 2)?)?;
             }
         }
         if !rotated {
-            return Ok(Some((u, v)));
+            converged = true;
+            break;
         }
     }
-    Ok(None)
+    if !converged {
+        return Ok(None);
+    }
+    let u = u.narrow(2, 0, n0)?;
+    let v = match v {
+        Some(v) => Some(v.narrow(1, 0, n0)?.narrow(2, 0, n0)?.contiguous()?),
+        None => None,
+    };
+    Ok(Some((u.contiguous()?, v)))
 }
 
 /// The column norms (`[B, n]`) of `w` (`[B, m, n]`) and the order that
