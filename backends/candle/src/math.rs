@@ -723,11 +723,25 @@ fn gather_columns(t: &Tensor, order: &Tensor) -> Result<Tensor> {
 /// `None` when 60 sweeps do not get there.
 pub(crate) fn jacobi_singular_values(a: &Tensor) -> Result<Option<Tensor>> {
     let (_, m, n) = a.dims3()?;
-    let w = if m < n { a.transpose(1, 2)? } else { a.clone() };
+    let (a, scale) = unit_scaled(a)?;
+    let w = if m < n { a.transpose(1, 2)? } else { a };
     let Some((u, _)) = one_sided_jacobi(&w, false)? else {
         return Ok(None);
     };
-    Ok(Some(descending_norms(&u)?.0))
+    Ok(Some(descending_norms(&u)?.0.broadcast_mul(&scale)?))
+}
+
+/// The matrices `a` (`[B, m, n]`, `f64`) each divided by a power of two
+/// near its largest magnitude (exactly), and those powers (`[B, 1]`; 1 for
+/// a zero matrix): the sums of squares of the Jacobi rotations then
+/// neither overflow (entries past `1e154`) nor underflow (below
+/// `1e-154`).
+fn unit_scaled(a: &Tensor) -> Result<(Tensor, Tensor)> {
+    let top = a.abs()?.flatten_from(1)?.max_keepdim(1)?; // [B, 1]
+    let safe = top.eq(0.0)?.where_cond(&top.ones_like()?, &top)?;
+    let e = mul_c(&safe.log()?, std::f64::consts::LOG2_E)?.floor()?;
+    let p = exact_pow2(&f64_powers_of_two(a.device())?, &e)?;
+    Ok((a.broadcast_div(&p.unsqueeze(2)?)?, p))
 }
 
 /// The matrix `[B, m, cols]` whose first columns are `w / s` (`w`:
@@ -803,7 +817,8 @@ fn orthonormal_completion(w: &Tensor, s: &Tensor, cols: usize) -> Result<Tensor>
 pub(crate) fn jacobi_svd(a: &Tensor, full: bool) -> Result<Option<(Tensor, Tensor, Tensor)>> {
     let (_, m, n) = a.dims3()?;
     let wide = m < n;
-    let w = if wide { a.transpose(1, 2)? } else { a.clone() };
+    let (a, scale) = unit_scaled(a)?;
+    let w = if wide { a.transpose(1, 2)? } else { a };
     let (big, small) = if wide { (n, m) } else { (m, n) };
     let Some((w, Some(v))) = one_sided_jacobi(&w, true)? else {
         return Ok(None);
@@ -835,5 +850,5 @@ pub(crate) fn jacobi_svd(a: &Tensor, full: bool) -> Result<Option<(Tensor, Tenso
     };
     let u = flip(&u, 2, &sign)?;
     let vh = flip(&vh, 1, &sign.transpose(1, 2)?)?;
-    Ok(Some((u, s, vh)))
+    Ok(Some((u, s.broadcast_mul(&scale)?, vh)))
 }
