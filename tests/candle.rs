@@ -1236,6 +1236,18 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
                 }
             }
         }
+        // An empty batch of matrices.
+        let none = ivy::astype(&ivy::zeros([0, 3, 2])?, d)?;
+        for full_matrices in [true, false] {
+            let args = CallArgs::new()
+                .arg(none.clone())
+                .kwarg("full_matrices", full_matrices);
+            let want = ivy::with_backend("ndarray", || catalogue::call("svd", &args))??;
+            let on_candle = to_candle(&args)?;
+            let got = ivy::with_backend("candle", || catalogue::call("svd", &on_candle))??;
+            results_agree("svd", &args, &want, &got)
+                .map_err(|e| Error::invalid("svd", format!("(0, 3, 2) on {d}: {e}")))?;
+        }
         // Entries whose squares overflow or underflow `float64`: candle's
         // singular values scale with the matrix, and its factors of `x s`
         // are those of `x` (ndarray's faer does not converge at 1e200 and
