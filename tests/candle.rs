@@ -119,6 +119,151 @@ fn agree(a: &Array, b: &Array) -> std::result::Result<(), String> {
     Ok(())
 }
 
+/// Ops whose results are unique only up to a choice the backends make
+/// differently (the signs of singular vectors, and any orthonormal basis
+/// of a singular subspace): their results are compared by the laws that
+/// define them instead of element by element. Every comparison of two
+/// backends' results goes through [`results_agree`], which reads this.
+const UP_TO_A_CHOICE: &[(&str, Law)] = &[("svd", svd_law)];
+
+/// A check of candle's results `got` against ndarray's `want` for the
+/// arguments `args` (on ndarray).
+type Law = fn(args: &CallArgs, want: &[Array], got: &[Array]) -> std::result::Result<(), String>;
+
+/// Whether candle's results `got` of `op` agree with ndarray's `want`:
+/// by the op's law in [`UP_TO_A_CHOICE`], else element by element
+/// ([`agree`]).
+fn results_agree(
+    op: &str,
+    args: &CallArgs,
+    want: &[Array],
+    got: &[Array],
+) -> std::result::Result<(), String> {
+    if want.len() != got.len() {
+        return Err(format!("{} vs {} outputs", want.len(), got.len()));
+    }
+    if let Some((_, law)) = UP_TO_A_CHOICE.iter().find(|(n, _)| *n == op) {
+        return law(args, want, got);
+    }
+    want.iter().zip(got).try_for_each(|(w, g)| agree(w, g))
+}
+
+/// `a` on ndarray in `float64`.
+fn f64_on_ndarray(a: &Array) -> std::result::Result<Array, String> {
+    a.to_backend("ndarray")
+        .and_then(|a| ivy::astype(&a, Dtype::Float64))
+        .map_err(|e| e.to_string())
+}
+
+/// The largest `|a - b|` (0 for empty arrays).
+fn max_diff(a: &Array, b: &Array) -> Result<f64> {
+    max_abs(&ivy::subtract(a, b)?)
+}
+
+/// The largest `|a|` (0 for an empty array).
+fn max_abs(a: &Array) -> Result<f64> {
+    if a.size() == 0 {
+        return Ok(0.0);
+    }
+    Ok(ivy::max(&ivy::abs(a)?)?.item()?.to_f64())
+}
+
+/// The largest `|a|`, or 1 when `a` is empty or zero: what differences
+/// are relative to.
+fn scale_of(a: &Array) -> Result<f64> {
+    let m = max_abs(a)?;
+    Ok(if m > 0.0 { m } else { 1.0 })
+}
+
+/// Whether the columns (`rows = false`) or rows of the batch `q`
+/// (`[.., r, c]`, `float64`) are orthonormal within `tol`.
+fn orthonormal(q: &Array, rows: bool, tol: f64) -> std::result::Result<(), String> {
+    let f = || -> Result<f64> {
+        let qt = ivy::matrix_transpose(q)?;
+        let g = if rows {
+            ivy::matmul(q, &qt)?
+        } else {
+            ivy::matmul(&qt, q)?
+        };
+        let k = g.shape().dims()[g.ndim() - 1];
+        max_diff(&g, &ivy::broadcast_to(&ivy::eye(k)?, g.shape().dims())?)
+    };
+    let off = f().map_err(|e| e.to_string())?;
+    if off > tol {
+        let what = if rows { "rows" } else { "columns" };
+        return Err(format!(
+            "{what} of {} not orthonormal: off by {off}",
+            q.shape()
+        ));
+    }
+    Ok(())
+}
+
+/// `svd`'s law: the singular values are ndarray's ([`agree`]); the
+/// factors are of ndarray's shapes and dtype, `U` has orthonormal columns
+/// and `Vh` orthonormal rows (the columns completing a basis included),
+/// and `U[.., :k] diag(S) Vh[.., :k, :]` is the input.
+fn svd_law(args: &CallArgs, want: &[Array], got: &[Array]) -> std::result::Result<(), String> {
+    let Some(Value::Array(x)) = args.positional().first() else {
+        return Err("svd without an array argument".into());
+    };
+    for (w, g) in want.iter().zip(got) {
+        if (w.dtype(), w.shape()) != (g.dtype(), g.shape()) {
+            return Err(format!(
+                "{} {} vs {} {}",
+                w.dtype(),
+                w.shape(),
+                g.dtype(),
+                g.shape()
+            ));
+        }
+    }
+    let (u, s, vh) = (
+        f64_on_ndarray(&got[0])?,
+        f64_on_ndarray(&got[1])?,
+        f64_on_ndarray(&got[2])?,
+    );
+    let a = f64_on_ndarray(x)?;
+    let k = s.shape().dims()[s.ndim() - 1];
+    let tol = tolerance(x.dtype()) * 20.0;
+    // S within the tolerance of the largest (a zero singular value comes
+    // out as a rounding error of either sign or as 0).
+    let s_off = || -> Result<f64> {
+        let w = f64_on_ndarray(&want[1]).map_err(|e| Error::invalid("svd", e))?;
+        Ok(max_diff(&w, &s)? / scale_of(&w)?)
+    };
+    let off = s_off().map_err(|e| e.to_string())?;
+    if off > tolerance(x.dtype()) {
+        return Err(format!("S is off ndarray's by {off} (relative)"));
+    }
+    let back = || -> Result<f64> {
+        let nd = u.ndim();
+        let uk = ivy::take_with(
+            &u,
+            &ivy::arange(k as i64)?,
+            ivy::opts::Take::new().axis(nd as i64 - 1),
+        )?;
+        let vk = ivy::take_with(
+            &vh,
+            &ivy::arange(k as i64)?,
+            ivy::opts::Take::new().axis(nd as i64 - 2),
+        )?;
+        let us = ivy::multiply(
+            &uk,
+            &ivy::expand_dims_with(&s, ivy::opts::ExpandDims::new().axis(-2))?,
+        )?;
+        let r = ivy::matmul(&us, &vk)?;
+        let norm = scale_of(&a)?;
+        Ok(max_diff(&r, &a)? / norm)
+    };
+    let off = back().map_err(|e| e.to_string())?;
+    if off > tol {
+        return Err(format!("U diag(S) Vh is off the input by {off} (relative)"));
+    }
+    orthonormal(&u, false, tol).map_err(|e| format!("U: {e}"))?;
+    orthonormal(&vh, true, tol).map_err(|e| format!("Vh: {e}"))
+}
+
 fn candle() -> &'static ivy::BackendEntry {
     ivy::with_backend("candle", ivy::current_backend).expect("candle is registered")
 }
@@ -197,23 +342,16 @@ fn compare(ops: impl Iterator<Item = &'static OpInfo>, errors_agree: bool) -> Re
                     let name = op.name;
                     match (want, got) {
                         (Ok(w), Ok(g)) => {
-                            if w.len() != g.len() {
-                                c.failures.push(format!(
-                                    "{name} on {d}: {} vs {} outputs",
-                                    w.len(),
-                                    g.len()
-                                ));
-                            }
-                            for (w, g) in w.iter().zip(&g) {
+                            for g in &g {
                                 if g.backend().name() != "candle" {
                                     c.failures.push(format!(
                                         "{name} on {d}: result on {}",
                                         g.backend().name()
                                     ));
                                 }
-                                if let Err(e) = agree(w, g) {
-                                    c.failures.push(format!("{name} on {d}: {e}"));
-                                }
+                            }
+                            if let Err(e) = results_agree(name, &na, &w, &g) {
+                                c.failures.push(format!("{name} on {d}: {e}"));
                             }
                         }
                         (Err(a), Err(b)) => {
@@ -258,6 +396,7 @@ const FINITE_ONLY: &[&str] = &[
     "qr",
     "eigvalsh",
     "svdvals",
+    "svd",
     "eigh",
 ];
 
@@ -326,12 +465,6 @@ fn random_kernels_give_ndarrays_values_for_a_seed() -> Result<()> {
     Ok(())
 }
 
-/// Compositional ops whose results differ on candle, with the reason.
-const KNOWN_DIVERGENCES: &[(&str, &str)] = &[(
-    "vander",
-    "its column x**1 of x = -0 is +0 on candle, -0 on ndarray (the sign of zero through candle's pow)",
-)];
-
 /// Compositional ops run on candle through the kernels they call; where
 /// their derived tables let them run on both backends, the results agree
 /// too. (Random ops are left out: their streams are per backend.)
@@ -342,7 +475,6 @@ fn compositional_ops_agree_with_ndarray_on_random_inputs() -> Result<()> {
             && op.sample.is_some()
             && op.call.is_some()
             && op.category != "random"
-            && !KNOWN_DIVERGENCES.iter().any(|(n, _)| *n == op.name)
     });
     let c = compare(ops, true)?;
     assert!(
@@ -701,6 +833,17 @@ fn exact_kernels_agree_bit_for_bit_on_edge_values() -> Result<()> {
                 on(name, &[&x, &y], "candle"),
             );
         }
+        // x ** 1 is x and x ** 0 is 1 exactly (-0 ** 1 is -0, NaN ** 0 is
+        // 1), as C's pow.
+        for e in [0.0, 1.0] {
+            let p = ivy::astype(&Array::from_shape_vec(vec![n], vec![e; n])?, d)?;
+            check(
+                "pow",
+                d,
+                on("pow", &[&x, &p], "ndarray"),
+                on("pow", &[&x, &p], "candle"),
+            );
+        }
         for (a, b) in [(&x, &t), (&x, &y), (&t, &x)] {
             check(
                 "nextafter",
@@ -893,6 +1036,16 @@ fn float_kernels_agree_on_edge_values() -> Result<()> {
             run(name, &[&x, &y])?;
             run(name, &[&y, &x])?;
         }
+        // C's pow rules at the edges: odd integer powers keep the sign
+        // (of -0 too), even ones drop it, negative ones of zeros are
+        // infinities, non-integer ones of negatives NaN.
+        for e in [-3.0, -2.0, -1.0, 2.0, 3.0, 0.5] {
+            let p = ivy::astype(
+                &Array::from_shape_vec(vec![xs.len()], vec![e; xs.len()])?,
+                d,
+            )?;
+            run("pow", &[&x, &p])?;
+        }
     }
     assert!(
         failures.is_empty(),
@@ -1017,6 +1170,125 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
                         .map_err(|e| Error::invalid("eigh", format!("{n}x{n} on {d}: {e}")))?;
                 }
             }
+        }
+        // SVD of square, tall, wide and empty batches, of full rank, of
+        // rank 1, with all singular values equal (the identity) and all
+        // zero, reduced and full: by svd's law (see `UP_TO_A_CHOICE`).
+        // (A stream of its own, so the cases after it keep their inputs.)
+        let mut rng_svd = Rng(0x5eed_0005);
+        for (m, n) in [
+            (4usize, 4usize),
+            (5, 3),
+            (2, 6),
+            (7, 5),
+            (9, 12),
+            (1, 1),
+            (4, 1),
+            (0, 3),
+            (3, 0),
+        ] {
+            let a = random(&mut rng_svd, d, &[2, m, n], true)?;
+            let c = random(&mut rng_svd, d, &[2, m, 1], true)?;
+            let r = random(&mut rng_svd, d, &[2, 1, n], true)?;
+            let rank1 = ivy::matmul(&c, &r)?;
+            let eye = ivy::astype(
+                &ivy::broadcast_to(
+                    &ivy::eye_with(m, ivy::opts::Eye::new().n_cols(n))?,
+                    [3, m, n],
+                )?,
+                d,
+            )?;
+            let zero = ivy::zeros_like(&a)?;
+            for x in [a, rank1, eye, zero] {
+                for full_matrices in [true, false] {
+                    let args = CallArgs::new()
+                        .arg(x.clone())
+                        .kwarg("full_matrices", full_matrices);
+                    let want = ivy::with_backend("ndarray", || catalogue::call("svd", &args))??;
+                    let on_candle = to_candle(&args)?;
+                    let got = ivy::with_backend("candle", || catalogue::call("svd", &on_candle))??;
+                    if x.size() > 0 && full_matrices {
+                        // The law is not vacuous: one left vector's sign
+                        // flipped without its right vector's is refused.
+                        let flip = ivy::astype(
+                            &ivy::subtract(
+                                1,
+                                &ivy::multiply(&ivy::equal(&ivy::arange(m as i64)?, 0)?, 2)?,
+                            )?,
+                            d,
+                        )?;
+                        let flipped = ivy::multiply(
+                            &want[0],
+                            &ivy::expand_dims_with(&flip, ivy::opts::ExpandDims::new().axis(-1))?,
+                        )?;
+                        let bad = [flipped, want[1].clone(), want[2].clone()];
+                        let s_max = max_abs(&want[1])?;
+                        if s_max > 0.5 {
+                            assert!(results_agree("svd", &args, &want, &bad).is_err());
+                        }
+                    }
+                    results_agree("svd", &args, &want, &got).map_err(|e| {
+                        Error::invalid(
+                            "svd",
+                            format!("{} full_matrices = {full_matrices} on {d}: {e}", x.shape()),
+                        )
+                    })?;
+                }
+            }
+        }
+        // An empty batch of matrices.
+        let none = ivy::astype(&ivy::zeros([0, 3, 2])?, d)?;
+        for full_matrices in [true, false] {
+            let args = CallArgs::new()
+                .arg(none.clone())
+                .kwarg("full_matrices", full_matrices);
+            let want = ivy::with_backend("ndarray", || catalogue::call("svd", &args))??;
+            let on_candle = to_candle(&args)?;
+            let got = ivy::with_backend("candle", || catalogue::call("svd", &on_candle))??;
+            results_agree("svd", &args, &want, &got)
+                .map_err(|e| Error::invalid("svd", format!("(0, 3, 2) on {d}: {e}")))?;
+        }
+        // Entries whose squares overflow or underflow `float64`: candle's
+        // singular values scale with the matrix, and its factors of `x s`
+        // are those of `x` (ndarray's faer does not converge at 1e200 and
+        // is off at 1e-200, so ndarray's results of `x` are the reference).
+        if d == Dtype::Float64 {
+            let x = random(&mut rng_svd, d, &[2, 3, 4], true)?;
+            for scale in [1e200, 1e-200] {
+                let xs = ivy::multiply(&x, scale)?;
+                let on_candle = xs.to_backend("candle")?;
+                let sv = ivy::with_backend("candle", || ivy::svdvals(&on_candle))??;
+                let sv = ivy::divide(&sv.to_backend("ndarray")?, scale)?;
+                agree(&ivy::svdvals(&x)?, &sv)
+                    .map_err(|e| Error::invalid("svdvals", format!("scale {scale}: {e}")))?;
+                for full_matrices in [true, false] {
+                    let opts = ivy::opts::Svd::new().full_matrices(full_matrices);
+                    let (u, s, vh) = ivy::svd_with(&x, opts.clone())?;
+                    let want = [u, ivy::multiply(&s, scale)?, vh];
+                    let got = ivy::with_backend("candle", || ivy::svd_with(&on_candle, opts))??;
+                    let args = CallArgs::new().arg(xs.clone());
+                    results_agree("svd", &args, &want, &[got.0, got.1, got.2])
+                        .map_err(|e| Error::invalid("svd", format!("scale {scale}: {e}")))?;
+                }
+            }
+        }
+        // An infinity or NaN is the same no-convergence error on both.
+        for bad in [f64::NAN, f64::INFINITY] {
+            let x = ivy::astype(
+                &Array::from_shape_vec(vec![2, 2], vec![1.0, bad, 0.0, 2.0])?,
+                d,
+            )?;
+            let msg = |backend: &str| -> Result<String> {
+                let x = x.to_backend(backend)?;
+                Ok(ivy::with_backend(backend, || ivy::svd(&x))?
+                    .map_or_else(|e| e.to_string(), |_| "ran".into()))
+            };
+            assert_eq!(msg("ndarray")?, msg("candle")?);
+            assert!(
+                msg("candle")?.contains("did not converge"),
+                "{}",
+                msg("candle")?
+            );
         }
         // QR of tall, wide and square batches: the same factors as
         // ndarray's (faer's Householder signs). With a zero column (rank

@@ -92,21 +92,27 @@ fn wrapping(
 
 /// `a ** b` for float tensors of one shape: `|a|^b` through candle's
 /// `exp(b * log|a|)`, then C's `pow` rules: the sign for odd integer
-/// exponents, NaN for negative finite bases with non-integer exponents, and
-/// 1 when `b == 0` or `a == 1` (even with NaN on the other side).
+/// exponents (of `-0` too: `(-0) ** 3` is `-0`, `(-0) ** -1` is `-inf`),
+/// NaN for negative finite bases with non-integer exponents, `a` itself
+/// when `b == 1` (exactly, as C's `pow`, where `exp(log a)` may miss by an
+/// ulp), and 1 when `b == 0` or `a == 1` (even with NaN on the other
+/// side).
 fn float_pow(a: &Tensor, b: &Tensor) -> CResult<Tensor> {
     let shape = a.shape().clone();
     let r = b.mul(&a.abs()?.log()?)?.exp()?;
     let half = b.affine(0.5, 0.0)?;
     let integer = b.eq(&b.floor()?)?;
     let odd = half.ne(&half.floor()?)?.minimum(&integer)?;
+    let r = math::sign_bit(a)?
+        .minimum(&odd)?
+        .where_cond(&r.neg()?, &r)?;
     let negative = a.lt(0.0)?;
-    let r = negative.minimum(&odd)?.where_cond(&r.neg()?, &r)?;
     let nan = negative
         .minimum(&integer.eq(0.0)?)?
         .minimum(&a.ne(f64::NEG_INFINITY)?)?;
     let nans = Tensor::full(f64::NAN, &shape, a.device())?.to_dtype(a.dtype())?;
     let r = nan.where_cond(&nans, &r)?;
+    let r = b.eq(1.0)?.where_cond(a, &r)?;
     let one = b.eq(0.0)?.maximum(&a.eq(1.0)?)?;
     one.where_cond(&a.ones_like()?, &r)
 }
@@ -753,7 +759,9 @@ impl ElementwiseKernels for CandleBackend {
             if a.dtype().is_int() {
                 return crate::tensor::int_via_f64(&a, &b, int_pow);
             }
-            float_pow(&a, &b)
+            // In `f64` (see `crate::math`): `exp(b log|a|)` in a half
+            // float's own precision is off by percents.
+            math::via_f64_2(&a, &b, float_pow)
         })
     }
 

@@ -748,6 +748,66 @@ impl LinearAlgebraKernels for CandleBackend {
         let r = f().map_err(err(op))?.ok_or_else(|| no_convergence(op, x))?;
         Ok(wrap(r, x.dtype()))
     }
+    // One-sided Jacobi in `f64` accumulating the rotations (see
+    // `crate::math::jacobi_svd`): `S` descending, each of the first `k`
+    // left vectors scaled so its entry of largest magnitude is positive
+    // (its right vector with it), as on ndarray; the left vectors of zero
+    // singular values and those past `k` (`full_matrices`) complete an
+    // orthonormal basis. Empty matrices give identities, as on ndarray; an
+    // infinity or NaN is the no-convergence error, as for `svdvals`.
+    #[supported_dtypes("0.1.0 and above" => (float32, float64))]
+    fn svd(&self, x: &Array, full_matrices: bool) -> Result<(Array, Array, Array)> {
+        let op = "svd";
+        let &[.., m, n] = x.shape().dims() else {
+            return Err(Error::shape(
+                op,
+                format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
+                vec![x.shape().clone()],
+            ));
+        };
+        let batch = x.shape().dims()[..x.ndim() - 2].to_vec();
+        let b: usize = batch.iter().product();
+        let k = m.min(n);
+        let (uc, vr) = if full_matrices { (m, n) } else { (k, k) };
+        let t = tensor(op, x)?;
+        if !all_finite(&t).map_err(err(op))? {
+            return Err(no_convergence(op, x));
+        }
+        let f = || -> candle_core::Result<Option<(Tensor, Tensor, Tensor)>> {
+            let dt = t.dtype();
+            let dev = t.device();
+            let dims = |tail: &[usize]| {
+                let mut d = batch.clone();
+                d.extend_from_slice(tail);
+                d
+            };
+            if k == 0 || b == 0 {
+                let eye = |r: usize, c: usize| -> candle_core::Result<Tensor> {
+                    let e: Vec<f64> = (0..r * c)
+                        .map(|i| f64::from(u8::from(i / c == i % c)))
+                        .collect();
+                    Tensor::from_vec(e, (1, r, c), dev)?
+                        .to_dtype(dt)?
+                        .broadcast_as((b, r, c))?
+                        .reshape(dims(&[r, c]))
+                };
+                let s = Tensor::zeros(dims(&[k]), dt, dev)?;
+                return Ok(Some((eye(m, uc)?, s, eye(vr, n)?)));
+            }
+            let a = t.to_dtype(DType::F64)?.reshape((b, m, n))?;
+            let Some((u, s, vh)) = crate::math::jacobi_svd(&a, full_matrices)? else {
+                return Ok(None);
+            };
+            Ok(Some((
+                u.to_dtype(dt)?.reshape(dims(&[m, uc]))?,
+                s.to_dtype(dt)?.reshape(dims(&[k]))?,
+                vh.to_dtype(dt)?.reshape(dims(&[vr, n]))?,
+            )))
+        };
+        let (u, s, vh) = f().map_err(err(op))?.ok_or_else(|| no_convergence(op, x))?;
+        let d = x.dtype();
+        Ok((wrap(u, d), wrap(s, d), wrap(vh, d)))
+    }
     // Cyclic Jacobi in `f64` (see `eigvalsh`); each eigenvector is scaled
     // so its entry of largest magnitude (the first such) is positive, as
     // on ndarray.

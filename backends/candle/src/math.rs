@@ -583,39 +583,106 @@ pub(crate) fn jacobi_eigen(a: &Tensor) -> Result<Option<(Tensor, Tensor)>> {
     Ok(converged.then_some((w, v)))
 }
 
-/// The singular values (descending, `[B, min(m, n)]`) of the `f64`
-/// matrices `a` (`[B, m, n]`), by one-sided Jacobi rotations of the
-/// columns (of `a^T` when wide) until they are orthogonal to `f64`'s
-/// precision: accurate to the last digits for small singular values too.
-/// `None` when 60 sweeps do not get there.
-pub(crate) fn jacobi_singular_values(a: &Tensor) -> Result<Option<Tensor>> {
-    let (b, m, n) = a.dims3()?;
-    let mut u = if m < n {
-        a.transpose(1, 2)?.contiguous()?
+/// The rounds of a round-robin tournament of `n` (even) columns, each
+/// pairing every column with one other so that over the `n - 1` rounds
+/// every pair meets once (the circle method: column 0 stays, the others
+/// turn). A round is the order `[p_0 .. p_h, q_0 .. q_h]` of its pairs
+/// (`p_i < q_i`, `h = n / 2`) and the inverse of that order.
+fn round_robin(n: usize) -> Vec<(Vec<u32>, Vec<u32>)> {
+    let h = n / 2;
+    let mut ring: Vec<usize> = (1..n).collect();
+    (0..n.saturating_sub(1))
+        .map(|_| {
+            let seats: Vec<usize> = std::iter::once(0).chain(ring.iter().copied()).collect();
+            let pairs = (0..h).map(|i| {
+                (
+                    seats[i].min(seats[n - 1 - i]),
+                    seats[i].max(seats[n - 1 - i]),
+                )
+            });
+            let (ps, qs): (Vec<usize>, Vec<usize>) = pairs.unzip();
+            ring.rotate_right(1);
+            let order: Vec<u32> = ps.iter().chain(&qs).map(|&c| c as u32).collect();
+            let mut inverse = vec![0u32; n];
+            for (k, &c) in order.iter().enumerate() {
+                inverse[c as usize] = k as u32;
+            }
+            (order, inverse)
+        })
+        .collect()
+}
+
+/// One-sided Jacobi rotations of the columns of the tall `f64` matrices
+/// `w` (`[B, m, n]`, `m >= n`) until every pair is orthogonal to `f64`'s
+/// precision: the rotated matrices and, with `with_v`, the product `V`
+/// (`[B, n, n]`) of the rotations, so that the input is `w V^T`. The
+/// pairs are taken in round-robin order (see [`round_robin`]; a zero
+/// column is added when `n` is odd): the `n / 2` disjoint pairs of a round
+/// are rotated at once, `n - 1` rounds a sweep. A column whose norm is
+/// below `eps` times the matrix's (Frobenius) norm is rounding noise, left
+/// as it is: rotating it against a column it is nearly parallel to would
+/// only shrink it by `eps` each sweep (the rank-deficient case). `None`
+/// when 60 sweeps do not get there.
+fn one_sided_jacobi(w: &Tensor, with_v: bool) -> Result<Option<(Tensor, Option<Tensor>)>> {
+    let (b, m, n0) = w.dims3()?;
+    let (dt, dev) = (w.dtype(), w.device());
+    let n = n0 + n0 % 2;
+    let w = w.contiguous()?;
+    let mut u = if n > n0 {
+        Tensor::cat(&[&w, &Tensor::zeros((b, m, 1), dt, dev)?], 2)?.contiguous()?
     } else {
-        a.contiguous()?
+        w
     };
-    let k = m.min(n);
+    let noise = mul_c(
+        &u.sqr()?.sum_keepdim(2)?.sum_keepdim(1)?,
+        f64::EPSILON * f64::EPSILON,
+    )?; // [B, 1, 1]
+    let mut v = if with_v {
+        Some(
+            Tensor::eye(n, dt, dev)?
+                .unsqueeze(0)?
+                .broadcast_as((b, n, n))?
+                .contiguous()?,
+        )
+    } else {
+        None
+    };
+    let h = n / 2;
+    let rounds = round_robin(n)
+        .into_iter()
+        .map(|(o, i)| Ok((Tensor::new(o, dev)?, Tensor::new(i, dev)?)))
+        .collect::<Result<Vec<_>>>()?;
     let mut converged = false;
     for _ in 0..60 {
         let mut rotated = false;
-        for p in 0..k {
-            for q in p + 1..k {
-                let up = u.narrow(2, p, 1)?;
-                let uq = u.narrow(2, q, 1)?;
-                let alpha = up.sqr()?.sum_keepdim(1)?;
-                let beta = uq.sqr()?.sum_keepdim(1)?;
-                let gamma = up.mul(&uq)?.sum_keepdim(1)?;
-                let big = gamma
-                    .abs()?
-                    .gt(&mul_c(&alpha.mul(&beta)?.sqrt()?, 1e-15)?)?;
-                if big.max_all()?.to_scalar::<u8>()? == 0 {
-                    continue;
-                }
-                rotated = true;
-                let g = big.where_cond(&gamma, &gamma.zeros_like()?)?;
-                let (c, s) = jacobi_angle(&alpha, &beta, &g)?;
-                u = u.matmul(&rotation(k, p, q, &c, &s)?)?;
+        for (order, inverse) in &rounds {
+            let paired = u.index_select(order, 2)?; // [B, m, n]
+            let (up, uq) = (paired.narrow(2, 0, h)?, paired.narrow(2, h, h)?);
+            let alpha = up.sqr()?.sum_keepdim(1)?; // [B, 1, h]
+            let beta = uq.sqr()?.sum_keepdim(1)?;
+            let gamma = up.mul(&uq)?.sum_keepdim(1)?;
+            let big = gamma
+                .abs()?
+                .gt(&mul_c(&alpha.mul(&beta)?.sqrt()?, 1e-15)?)?
+                .mul(&alpha.broadcast_gt(&noise)?)?
+                .mul(&beta.broadcast_gt(&noise)?)?;
+            if big.max_all()?.to_scalar::<u8>()? == 0 {
+                continue;
+            }
+            rotated = true;
+            let g = big.where_cond(&gamma, &gamma.zeros_like()?)?;
+            let (c, s) = jacobi_angle(&alpha, &beta, &g)?; // [B, 1, h]
+            // Column p becomes c p - s q, column q s p + c q (the
+            // identity where `g` is 0: c = 1, s = 0).
+            let turn = |paired: &Tensor| -> Result<Tensor> {
+                let (tp, tq) = (paired.narrow(2, 0, h)?, paired.narrow(2, h, h)?);
+                let np = tp.broadcast_mul(&c)?.sub(&tq.broadcast_mul(&s)?)?;
+                let nq = tp.broadcast_mul(&s)?.add(&tq.broadcast_mul(&c)?)?;
+                Tensor::cat(&[&np, &nq], 2)?.index_select(inverse, 2)
+            };
+            u = turn(&paired)?;
+            if let Some(v) = v.as_mut() {
+                *v = turn(&v.index_select(order, 2)?)?;
             }
         }
         if !rotated {
@@ -623,8 +690,165 @@ pub(crate) fn jacobi_singular_values(a: &Tensor) -> Result<Option<Tensor>> {
             break;
         }
     }
-    let s = u.sqr()?.sum_keepdim(1)?.sqrt()?.squeeze(1)?; // [B, k]
-    let order = s.contiguous()?.arg_sort_last_dim(false)?;
-    let _ = b;
-    Ok(converged.then_some(s.gather(&order, 1)?))
+    if !converged {
+        return Ok(None);
+    }
+    let u = u.narrow(2, 0, n0)?;
+    let v = match v {
+        Some(v) => Some(v.narrow(1, 0, n0)?.narrow(2, 0, n0)?.contiguous()?),
+        None => None,
+    };
+    Ok(Some((u.contiguous()?, v)))
+}
+
+/// The column norms (`[B, n]`) of `w` (`[B, m, n]`) and the order that
+/// sorts them descending.
+fn descending_norms(w: &Tensor) -> Result<(Tensor, Tensor)> {
+    let s = w.sqr()?.sum_keepdim(1)?.sqrt()?.squeeze(1)?.contiguous()?;
+    let order = s.arg_sort_last_dim(false)?;
+    Ok((s.gather(&order, 1)?, order))
+}
+
+/// The columns of `t` (`[B, r, n]`) in the order `order` (`[B, n]`).
+fn gather_columns(t: &Tensor, order: &Tensor) -> Result<Tensor> {
+    let (b, r, n) = t.dims3()?;
+    let idx = order.unsqueeze(1)?.broadcast_as((b, r, n))?.contiguous()?;
+    t.contiguous()?.gather(&idx, 2)
+}
+
+/// The singular values (descending, `[B, min(m, n)]`) of the `f64`
+/// matrices `a` (`[B, m, n]`), by one-sided Jacobi rotations of the
+/// columns (of `a^T` when wide) until they are orthogonal to `f64`'s
+/// precision: accurate to the last digits for small singular values too.
+/// `None` when 60 sweeps do not get there.
+pub(crate) fn jacobi_singular_values(a: &Tensor) -> Result<Option<Tensor>> {
+    let (_, m, n) = a.dims3()?;
+    let (a, scale) = unit_scaled(a)?;
+    let w = if m < n { a.transpose(1, 2)? } else { a };
+    let Some((u, _)) = one_sided_jacobi(&w, false)? else {
+        return Ok(None);
+    };
+    Ok(Some(descending_norms(&u)?.0.broadcast_mul(&scale)?))
+}
+
+/// The matrices `a` (`[B, m, n]`, `f64`) each divided by a power of two
+/// near its largest magnitude (exactly), and those powers (`[B, 1]`; 1 for
+/// a zero matrix): the sums of squares of the Jacobi rotations then
+/// neither overflow (entries past `1e154`) nor underflow (below
+/// `1e-154`).
+fn unit_scaled(a: &Tensor) -> Result<(Tensor, Tensor)> {
+    let top = a.abs()?.flatten_from(1)?.max_keepdim(1)?; // [B, 1]
+    let safe = top.eq(0.0)?.where_cond(&top.ones_like()?, &top)?;
+    let e = mul_c(&safe.log()?, std::f64::consts::LOG2_E)?.floor()?;
+    let p = exact_pow2(&f64_powers_of_two(a.device())?, &e)?;
+    Ok((a.broadcast_div(&p.unsqueeze(2)?)?, p))
+}
+
+/// The matrix `[B, m, cols]` whose first columns are `w / s` (`w`:
+/// `[B, m, n]` with orthogonal columns of norms `s`, `[B, n]`,
+/// descending), completed to `cols` orthonormal columns: a column whose
+/// norm is below `max(m, n) eps` times the largest (a zero singular
+/// value), and every column past `n`, is the unit vector furthest from the
+/// span of the columns before it, orthogonalised against them (twice, as
+/// Gram-Schmidt needs), one column at a time for the whole batch.
+fn orthonormal_completion(w: &Tensor, s: &Tensor, cols: usize) -> Result<Tensor> {
+    let (b, m, n) = w.dims3()?;
+    let dev = w.device();
+    let dt = w.dtype();
+    let floor = mul_c(&s.max_keepdim(1)?, m.max(n) as f64 * f64::EPSILON)?; // [B, 1]
+    let valid = s.broadcast_gt(&floor)?; // [B, n]
+    let safe = valid.where_cond(s, &s.ones_like()?)?;
+    let scaled = w.broadcast_div(&safe.unsqueeze(1)?)?; // [B, m, n]
+    let rows = Tensor::arange(0u32, m as u32, dev)?.reshape((1, m))?;
+    let col_ids = Tensor::arange(0u32, cols as u32, dev)?.reshape((1, 1, cols))?;
+    let mut q = Tensor::zeros((b, m, cols), dt, dev)?;
+    let project_out = |q: &Tensor, c: &Tensor| -> Result<Tensor> {
+        let qt = q.transpose(1, 2)?.contiguous()?;
+        c.sub(&q.matmul(&qt.matmul(c)?)?)
+    };
+    let normalise =
+        |c: &Tensor| -> Result<Tensor> { c.broadcast_div(&c.sqr()?.sum_keepdim(1)?.sqrt()?) };
+    for j in 0..cols {
+        let keep = if j < n {
+            Some(valid.narrow(1, j, 1)?) // [B, 1]
+        } else {
+            None
+        };
+        let ready = match &keep {
+            Some(k) => k.min_all()?.to_scalar::<u8>()? == 1,
+            None => false,
+        };
+        let own = scaled.narrow(2, j.min(n.saturating_sub(1)), 1)?;
+        let col = if ready {
+            own
+        } else {
+            // How far each unit vector is from the span of the columns so
+            // far: 1 - |row i of q|^2; the furthest (the first on ties).
+            let far = rsub_c(&q.sqr()?.sum_keepdim(2)?.squeeze(2)?, 1.0)?; // [B, m]
+            let i = far.argmax_keepdim(1)?; // [B, 1]
+            let e = rows.broadcast_eq(&i)?.to_dtype(dt)?.unsqueeze(2)?; // [B, m, 1]
+            let c = normalise(&project_out(&q, &e)?)?;
+            let fill = normalise(&project_out(&q, &c)?)?;
+            match &keep {
+                Some(k) => k
+                    .unsqueeze(2)?
+                    .broadcast_as((b, m, 1))?
+                    .where_cond(&own, &fill)?,
+                None => fill,
+            }
+        };
+        let at = col_ids.eq(j as f64)?.to_dtype(dt)?; // [1, 1, cols]
+        q = q.add(&col.broadcast_mul(&at)?)?;
+    }
+    Ok(q)
+}
+
+/// The singular value decomposition `a = U diag(S) Vh` of the `f64`
+/// matrices `a` (`[B, m, n]`, `k = min(m, n) > 0`): `U` `[B, m, m]` and
+/// `Vh` `[B, n, n]` with `full`, else `[B, m, k]` and `[B, k, n]`; `S`
+/// `[B, k]` descending. One-sided Jacobi on the columns of `a` (of `a^T`
+/// when wide) accumulating the rotations `V`; the left vectors are the
+/// rotated columns over their norms, completed to an orthonormal basis
+/// where a singular value is zero and past `k` (see
+/// [`orthonormal_completion`]). Each of the first `k` left vectors is
+/// scaled so its entry of largest magnitude (the first such) is positive,
+/// its right vector with it, as on ndarray. `None` when the rotations do
+/// not converge.
+pub(crate) fn jacobi_svd(a: &Tensor, full: bool) -> Result<Option<(Tensor, Tensor, Tensor)>> {
+    let (_, m, n) = a.dims3()?;
+    let wide = m < n;
+    let (a, scale) = unit_scaled(a)?;
+    let w = if wide { a.transpose(1, 2)? } else { a };
+    let (big, small) = if wide { (n, m) } else { (m, n) };
+    let Some((w, Some(v))) = one_sided_jacobi(&w, true)? else {
+        return Ok(None);
+    };
+    let (s, order) = descending_norms(&w)?;
+    let (w, v) = (gather_columns(&w, &order)?, gather_columns(&v, &order)?);
+    let cols = if full { big } else { small };
+    // `a` (or `a^T`) = left diag(s) v^T.
+    let left = orthonormal_completion(&w, &s, cols)?;
+    let (u, vh) = if wide {
+        (v, left.transpose(1, 2)?.contiguous()?)
+    } else {
+        (left, v.transpose(1, 2)?.contiguous()?)
+    };
+    let k = small;
+    let uk = u.narrow(2, 0, k)?.contiguous()?;
+    let first = uk.abs()?.argmax_keepdim(1)?; // [B, 1, k]
+    let pick = uk.gather(&first.contiguous()?, 1)?;
+    let sign = pick
+        .lt(0.0)?
+        .where_cond(&full_like(&pick, -1.0)?, &pick.ones_like()?)?; // [B, 1, k]
+    let flip = |t: &Tensor, dim: usize, f: &Tensor| -> Result<Tensor> {
+        let len = t.dim(dim)?;
+        let head = t.narrow(dim, 0, k)?.broadcast_mul(f)?;
+        if len == k {
+            return Ok(head);
+        }
+        Tensor::cat(&[&head, &t.narrow(dim, k, len - k)?], dim)
+    };
+    let u = flip(&u, 2, &sign)?;
+    let vh = flip(&vh, 1, &sign.transpose(1, 2)?)?;
+    Ok(Some((u, s.broadcast_mul(&scale)?, vh)))
 }

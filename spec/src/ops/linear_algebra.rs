@@ -445,8 +445,6 @@ category linear_algebra {
     /// ```
     #[compositional]
     #[dtypes((float32, float64, complex64, complex128))]
-    // Its body reaches ops candle has no kernel for (see the support matrix).
-    #[unsupported_dtypes(backend = "candle", "0.1 and above" => (all))]
     fn pinv(x: Array, #[default(None)] rtol: Option<f64>) -> Array {
         let &[.., m, n] = x.shape().dims() else {
             return Err(ivy::Error::shape("pinv", "needs an array of at least 2 dimensions", vec![x.shape().clone()]));
