@@ -22,7 +22,7 @@ use smallvec::SmallVec;
 use std::fmt;
 
 pub use crate::nestable::{
-    Argument, ArrayLike, ArrayOperand, Join, Kind, Leaf, Nestable, Nested, Node, Operand,
+    Argument, ArrayLike, ArrayOperand, DependentOperand, Join, Kind, Leaf, Nestable, Nested, Node, Operand,
     OperandRef, Operands, Out, ScalarOperand,
 };
 

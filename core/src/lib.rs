@@ -58,7 +58,7 @@ pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 
 pub use api::*;
 pub use args::{
-    ArrayLike, ArrayOperand, Axes, Contraction, Ints, Nestable, Node, Operand, Operands, Out,
+    ArrayLike, ArrayOperand, Axes, Contraction, DependentOperand, Ints, Nestable, Node, Operand, Operands, Out,
     Splits,
 };
 pub use catalogue::{

@@ -37,6 +37,41 @@ pub fn check_op(op: &Op, cx: &Ctxt) {
     check_empty_domain(op, cx);
     check_cast_names(op, cx);
     check_dtype_of(op, cx);
+    check_container_params(op, cx);
+}
+
+/// A `Container` parameter (which makes the op container-dependent) belongs
+/// to a compositional op only: kernels work on arrays. It is required, or
+/// `Option<Container>` defaulting to `None`.
+fn check_container_params(op: &Op, cx: &Ctxt) {
+    for p in op.params.iter().filter(|p| p.kind.is_container()) {
+        if op.kind != OpKind::Compositional && op.kind != OpKind::Standalone {
+            cx.error(
+                p.kind_span,
+                format!(
+                    "parameter `{}` of #[{}] op `{}` is a Container: only #[compositional] ops take containers \
+                     whole (a kernel works on arrays); write the op as #[compositional]",
+                    p.name,
+                    op.kind.keyword(),
+                    op.name
+                ),
+            );
+        }
+        match (&p.kind, &p.default) {
+            (ParamKind::Container, Some(_)) => cx.error(
+                p.ident.span(),
+                format!(
+                    "container parameter `{}` cannot have a default; make it `#[default(None)] {}: Option<Container>`",
+                    p.name, p.name
+                ),
+            ),
+            (ParamKind::Option(_), Some(Default::Expr(e))) => cx.error(
+                e.span(),
+                format!("container parameter `{}` can only default to None", p.name),
+            ),
+            _ => {}
+        }
+    }
 }
 
 fn check_dtype_of(op: &Op, cx: &Ctxt) {
