@@ -1362,7 +1362,9 @@ fn multi_head_attention_weights_as_a_container_equal_weights_as_arrays() {
     assert_eq!(vals(&got), vals(&want));
 
     // The stacked in-projection.
-    let (want, _) = run(base().in_proj_weights(w_in.clone()).out_proj_weights(w_out.clone()));
+    let (want, _) = run(base()
+        .in_proj_weights(w_in.clone())
+        .out_proj_weights(w_out.clone()));
     let c = ivy::container! { in_proj_weights: w_in.clone(), out_proj_weights: w_out.clone() };
     let (got, _) = run(base().weights(c));
     assert_eq!(vals(&got), vals(&want));
@@ -1382,9 +1384,16 @@ fn multi_head_attention_weights_as_a_container_equal_weights_as_arrays() {
     let (want, _) = run(base().weights(&all));
     assert_eq!(vals(&out[0]), vals(&want));
     let info = ivy::catalogue::op("multi_head_attention").unwrap();
-    assert_eq!(info.nestability, ivy::catalogue::Nestability::ContainerDependent);
+    assert_eq!(
+        info.nestability,
+        ivy::catalogue::Nestability::ContainerDependent
+    );
     assert!(info.call_nested.is_none());
-    assert!(info.params.iter().any(|p| p.name == "weights" && p.kind == "Option<Container>"));
+    assert!(
+        info.params
+            .iter()
+            .any(|p| p.name == "weights" && p.kind == "Option<Container>")
+    );
 }
 
 /// The weights container's mistakes are `Error::KeyChain`s naming the op
@@ -1443,7 +1452,11 @@ fn multi_head_attention_weights_container_errors_name_the_key_chain() {
     ] {
         let e = call(o);
         assert!(matches!(e, ivy::Error::Shape { .. }), "{e:?}");
-        assert!(e.to_string().contains("multi_head_attention: q_proj_weights must have 2 dimensions"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("multi_head_attention: q_proj_weights must have 2 dimensions"),
+            "{e}"
+        );
     }
 }
 

@@ -1758,7 +1758,10 @@ impl<'a> Projections<'a> {
             {
                 return Err(Error::shape(
                     op,
-                    format!("{name} must have {rank} dimension{}", if rank == 1 { "" } else { "s" }),
+                    format!(
+                        "{name} must have {rank} dimension{}",
+                        if rank == 1 { "" } else { "s" }
+                    ),
                     vec![a.shape().clone()],
                 ));
             }

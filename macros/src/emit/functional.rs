@@ -327,7 +327,9 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
                 leaf_args.push(quote!(#name));
             }
             ParamKind::Container => {
-                prep.push(quote!(let #name: &#k::Container = ::std::borrow::Borrow::borrow(&#name);));
+                prep.push(
+                    quote!(let #name: &#k::Container = ::std::borrow::Borrow::borrow(&#name);),
+                );
                 leaf_args.push(quote!(#name));
             }
             kind => {

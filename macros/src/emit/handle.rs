@@ -84,14 +84,10 @@ pub fn handle_methods(op: &Op, t: &Target) -> Vec<TokenStream> {
             let f = &p.ident;
             quote!(self.__check_kwarg(#op_name, opts.#f.as_ref())?;)
         });
-        let kw_checks = kw_checks.chain(
-            op.optional()
-                .filter(|p| p.kind.is_container())
-                .map(|p| {
-                    let f = &p.ident;
-                    quote!(self.__check_container(#op_name, opts.#f.as_ref())?;)
-                }),
-        );
+        let kw_checks = kw_checks.chain(op.optional().filter(|p| p.kind.is_container()).map(|p| {
+            let f = &p.ident;
+            quote!(self.__check_container(#op_name, opts.#f.as_ref())?;)
+        }));
         let docs = handle_docs(op, t, true);
         out.push(quote! {
             #docs
