@@ -1383,6 +1383,13 @@ fn multi_head_attention_weights_as_a_container_equal_weights_as_arrays() {
     let out = ivy::catalogue::call("multi_head_attention", &args).unwrap();
     let (want, _) = run(base().weights(&all));
     assert_eq!(vals(&out[0]), vals(&want));
+    // So does a backend handle (which checks the container's leaves live on
+    // its backend).
+    let h = ivy::get_backend("ndarray").unwrap();
+    let (got, _) = h
+        .multi_head_attention_with(&q, base().weights(&all))
+        .unwrap();
+    assert_eq!(vals(&got), vals(&want));
     let info = ivy::catalogue::op("multi_head_attention").unwrap();
     assert_eq!(
         info.nestability,

@@ -510,3 +510,75 @@ fn collect_callees(op: &Op, names: &[String], cx: &Ctxt) -> Vec<String> {
     v.found.retain(|n| *n != op.name);
     v.found
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Ctxt;
+    use crate::model::ParamKind;
+
+    fn parse(src: &str) -> (Option<crate::model::Op>, Vec<String>) {
+        let cx = Ctxt::new();
+        let spec = crate::parse::parse_spec(src.parse().expect("tokens"), &cx).expect("parses");
+        let op = spec.ops().next().cloned();
+        if let Some(op) = &op {
+            super::check_op(op, &cx);
+        }
+        let errors = match cx.finish() {
+            Ok(()) => Vec::new(),
+            Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
+        };
+        (op, errors)
+    }
+
+    #[test]
+    fn a_container_parameter_makes_a_compositional_op_container_dependent() {
+        let (op, errors) = parse(
+            "category layers { #[compositional] \
+             fn f(x: Array, p: Container, #[default(None)] w: Option<Container>) -> Array { Ok(x.clone()) } }",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let op = op.expect("op");
+        assert!(op.container_dependent && !op.nestable);
+        assert_eq!(op.params[1].kind, ParamKind::Container);
+        assert!(op.params[2].kind.is_container() && !op.params[2].kind.is_array());
+        assert_eq!(op.params[2].kind.spelling(), "Option<Container>");
+
+        let (op, errors) =
+            parse("category layers { #[compositional] fn g(x: Array) -> Array { Ok(x.clone()) } }");
+        assert!(errors.is_empty(), "{errors:?}");
+        let op = op.expect("op");
+        assert!(!op.container_dependent && op.nestable);
+    }
+
+    #[test]
+    fn container_parameters_are_for_compositional_ops_and_default_to_none() {
+        let (_, errors) = parse(
+            "category layers { #[mixed] #[differentiable] \
+             fn f(x: Array, p: Container) -> Array { Ok(x.clone()) } }",
+        );
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("only #[compositional] ops take containers")),
+            "{errors:?}"
+        );
+        let (_, errors) = parse(
+            "category layers { #[compositional] \
+             fn f(x: Array, #[default(ivy::Container::new())] p: Container) -> Array { Ok(x.clone()) } }",
+        );
+        assert!(
+            errors.iter().any(|e| e.contains("cannot have a default")),
+            "{errors:?}"
+        );
+        let (_, errors) = parse(
+            "category layers { #[compositional] \
+             fn f(x: Array, #[default(Some(ivy::Container::new()))] p: Option<Container>) -> Array { Ok(x.clone()) } }",
+        );
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("can only default to None")),
+            "{errors:?}"
+        );
+    }
+}
