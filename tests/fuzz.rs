@@ -161,7 +161,7 @@ fn draw(n_ops: usize) -> impl Strategy<Value = Draw> {
 /// A value for a parameter of spec kind `kind`, or None to leave a keyword
 /// at its default (or to skip the case when a positional one has a kind
 /// the fuzzer does not make).
-fn argument(kind: &str, d: &Draw, k: usize, fill: &mut Fill) -> Option<Value> {
+fn argument(kind: &str, d: &Draw, k: usize, fill: &mut Fill, op: &OpInfo) -> Option<Value> {
     let dt = DTYPES[d.dtype];
     let shape = &d.shapes[k % 3];
     let i = d.ints[k % 4];
@@ -209,6 +209,24 @@ fn argument(kind: &str, d: &Draw, k: usize, fill: &mut Fill) -> Option<Value> {
         "Str" => {
             Value::from(["mean", "sum", "none", "xy", "ij", "bogus"][i.unsigned_abs() as usize % 6])
         }
+        // A container-dependent op's container: leaves keyed by the op's own
+        // array parameter names (`multi_head_attention`'s weights are keyed
+        // so), at times one key that names none, or a sub-container.
+        "Container" | "Option<Container>" => {
+            let names: Vec<&str> = op
+                .params
+                .iter()
+                .filter(|p| p.kind == "Option<Array>")
+                .map(|p| p.name)
+                .chain(["bogus", "nested/leaf"])
+                .collect();
+            let mut c = ivy::Container::new();
+            for (j, &v) in d.ints.iter().enumerate().take(1 + k % 3) {
+                let name = names[(v.unsigned_abs() as usize + j) % names.len()];
+                let _ = c.insert(name, fill.array(dt, &d.shapes[j % 3]));
+            }
+            Value::Container(c)
+        }
         _ => return None,
     })
 }
@@ -221,12 +239,12 @@ fn call_args(op: &OpInfo, d: &Draw) -> Option<CallArgs> {
     for (k, p) in op.params.iter().enumerate() {
         if p.is_keyword() {
             if d.keywords >> (k % 32) & 1 == 1
-                && let Some(v) = argument(p.kind, d, k, &mut fill)
+                && let Some(v) = argument(p.kind, d, k, &mut fill, op)
             {
                 args = args.kwarg(p.name, v);
             }
         } else {
-            args = args.arg(argument(p.kind, d, k, &mut fill)?);
+            args = args.arg(argument(p.kind, d, k, &mut fill, op)?);
         }
     }
     Some(args)

@@ -2,7 +2,9 @@
 //! strided, dilated, input-dilated, grouped, padded, transposed) against a
 //! direct sum over the taps, pools against a direct max / mean, attention
 //! against softmax(QK^T / sqrt(d)) V by hand, the LSTM against one step by
-//! hand, dropout statistics, embeddings, and bad input.
+//! hand, dropout statistics, embeddings, and bad input; multi-head attention
+//! with its weights as arrays and as one container (container-dependent),
+//! and its gradients with respect to that container.
 
 use ivy::{Array, Dtype, opts};
 use proptest::prelude::*;
@@ -1313,6 +1315,207 @@ fn multi_head_attention_is_per_head_attention_of_projections() {
         .in_proj_weights(w_in);
     let (ot, _) = ivy::multi_head_attention_with(&qt, o).unwrap();
     assert_eq!(ot.shape().dims(), &[l, b, e]);
+}
+
+/// `multi_head_attention` is container-dependent: the projections given as
+/// one `weights` container (any mix of them, the rest as arrays) give the
+/// same result as all given as arrays.
+#[test]
+fn multi_head_attention_weights_as_a_container_equal_weights_as_arrays() {
+    let mut r = Lcg(77);
+    let (b, l, s, e, h) = (2, 3, 4, 4, 2);
+    let q = arr(&[b, l, e], r.vec(b * l * e));
+    let kv = arr(&[b, s, e], r.vec(b * s * e));
+    let wq = arr(&[e, e], r.vec(e * e));
+    let wk = arr(&[e, e], r.vec(e * e));
+    let wv = arr(&[e, e], r.vec(e * e));
+    let w_in = arr(&[3 * e, e], r.vec(3 * e * e));
+    let b_in = arr(&[3 * e], r.vec(3 * e));
+    let w_out = arr(&[e, e], r.vec(e * e));
+    let b_out = arr(&[e], r.vec(e));
+    let base = || opts::MultiHeadAttention::new().key(kv.clone()).num_heads(h);
+    let run = |o: opts::MultiHeadAttention| ivy::multi_head_attention_with(&q, o).unwrap();
+
+    // Separate projections.
+    let (want, want_w) = run(base()
+        .q_proj_weights(wq.clone())
+        .k_proj_weights(wk.clone())
+        .v_proj_weights(wv.clone())
+        .in_proj_bias(b_in.clone())
+        .out_proj_weights(w_out.clone())
+        .out_proj_bias(b_out.clone()));
+    let all = ivy::container! {
+        q_proj_weights: wq.clone(), k_proj_weights: wk.clone(), v_proj_weights: wv.clone(),
+        in_proj_bias: b_in.clone(), out_proj_weights: w_out.clone(), out_proj_bias: b_out.clone(),
+    };
+    let (got, got_w) = run(base().weights(&all));
+    assert_eq!(vals(&got), vals(&want));
+    assert_eq!(vals(&got_w), vals(&want_w));
+    // Half in the container, half as arrays.
+    let half = ivy::container! { q_proj_weights: wq.clone(), out_proj_bias: b_out.clone() };
+    let (got, _) = run(base()
+        .weights(half)
+        .k_proj_weights(wk.clone())
+        .v_proj_weights(wv.clone())
+        .in_proj_bias(b_in.clone())
+        .out_proj_weights(w_out.clone()));
+    assert_eq!(vals(&got), vals(&want));
+
+    // The stacked in-projection.
+    let (want, _) = run(base()
+        .in_proj_weights(w_in.clone())
+        .out_proj_weights(w_out.clone()));
+    let c = ivy::container! { in_proj_weights: w_in.clone(), out_proj_weights: w_out.clone() };
+    let (got, _) = run(base().weights(c));
+    assert_eq!(vals(&got), vals(&want));
+
+    // An empty container is no projection at all.
+    let (want, _) = run(base());
+    let (got, _) = run(base().weights(ivy::Container::new()));
+    assert_eq!(vals(&got), vals(&want));
+
+    // The dynamic call through the catalogue takes the container too.
+    let args = ivy::catalogue::CallArgs::new()
+        .arg(q.clone())
+        .kwarg("key", kv.clone())
+        .kwarg("num_heads", h)
+        .kwarg("weights", &all);
+    let out = ivy::catalogue::call("multi_head_attention", &args).unwrap();
+    let (want, _) = run(base().weights(&all));
+    assert_eq!(vals(&out[0]), vals(&want));
+    // So does a backend handle (which checks the container's leaves live on
+    // its backend).
+    let h = ivy::get_backend("ndarray").unwrap();
+    let (got, _) = h
+        .multi_head_attention_with(&q, base().weights(&all))
+        .unwrap();
+    assert_eq!(vals(&got), vals(&want));
+    let info = ivy::catalogue::op("multi_head_attention").unwrap();
+    assert_eq!(
+        info.nestability,
+        ivy::catalogue::Nestability::ContainerDependent
+    );
+    assert!(info.call_nested.is_none());
+    assert!(
+        info.params
+            .iter()
+            .any(|p| p.name == "weights" && p.kind == "Option<Container>")
+    );
+}
+
+/// The weights container's mistakes are `Error::KeyChain`s naming the op
+/// and the key chain: a projection given twice, an unknown key chain (the
+/// valid ones listed), a sub-container where a leaf is needed.
+#[test]
+fn multi_head_attention_weights_container_errors_name_the_key_chain() {
+    let q = arr(&[1, 2, 2], vec![1.0, 0.0, 0.0, 1.0]);
+    let w = arr(&[2, 2], vec![1.0, 0.0, 0.0, 1.0]);
+    let call = |o: opts::MultiHeadAttention| {
+        ivy::multi_head_attention_with(&q, o.num_heads(1usize)).unwrap_err()
+    };
+    let key_chain_of = |e: &ivy::Error| match e {
+        ivy::Error::KeyChain { op, key_chain, .. } => {
+            assert_eq!(op, "multi_head_attention");
+            key_chain.clone()
+        }
+        other => panic!("expected a key chain error, got {other:?}"),
+    };
+
+    let twice = opts::MultiHeadAttention::new()
+        .q_proj_weights(w.clone())
+        .weights(ivy::container! { q_proj_weights: w.clone() });
+    let e = call(twice);
+    assert_eq!(key_chain_of(&e), "q_proj_weights");
+    assert!(e.to_string().contains("given twice"), "{e}");
+
+    let unknown = opts::MultiHeadAttention::new()
+        .weights(ivy::container! { q_proj_weights: w.clone(), to_q: w.clone() });
+    let e = call(unknown);
+    assert_eq!(key_chain_of(&e), "to_q");
+    for valid in [
+        "in_proj_weights",
+        "q_proj_weights",
+        "k_proj_weights",
+        "v_proj_weights",
+        "out_proj_weights",
+        "in_proj_bias",
+        "out_proj_bias",
+    ] {
+        assert!(e.to_string().contains(valid), "{e}");
+    }
+
+    let nested = opts::MultiHeadAttention::new()
+        .weights(ivy::container! { out_proj_weights: { w: w.clone() } });
+    let e = call(nested);
+    assert_eq!(key_chain_of(&e), "out_proj_weights");
+    assert!(e.to_string().contains("sub-container"), "{e}");
+
+    // A projection of the wrong rank, in the container or as an array, is
+    // a shape error naming it.
+    let bad = arr(&[3], vec![1.0; 3]);
+    for o in [
+        opts::MultiHeadAttention::new().weights(ivy::container! { q_proj_weights: bad.clone() }),
+        opts::MultiHeadAttention::new().q_proj_weights(bad.clone()),
+    ] {
+        let e = call(o);
+        assert!(matches!(e, ivy::Error::Shape { .. }), "{e:?}");
+        assert!(
+            e.to_string()
+                .contains("multi_head_attention: q_proj_weights must have 2 dimensions"),
+            "{e}"
+        );
+    }
+}
+
+/// Gradients with respect to a model's weights container flow through the
+/// container-dependent op: `execute_with_gradients` over the container
+/// gives, at each projection, the central finite difference of the loss.
+#[test]
+fn multi_head_attention_gradients_with_respect_to_the_weights_container() {
+    let mut r = Lcg(5);
+    let (b, l, s, e, h) = (1, 2, 3, 4, 2);
+    let q = arr(&[b, l, e], r.vec(b * l * e));
+    let kv = arr(&[b, s, e], r.vec(b * s * e));
+    let weights = ivy::container! {
+        in_proj_weights: arr(&[3 * e, e], r.vec(3 * e * e)),
+        in_proj_bias: arr(&[3 * e], r.vec(3 * e)),
+        out_proj_weights: arr(&[e, e], r.vec(e * e)),
+    };
+    let loss = |w: &ivy::Container| -> ivy::Result<Array> {
+        let o = opts::MultiHeadAttention::new()
+            .key(kv.clone())
+            .num_heads(h)
+            .weights(w);
+        let (out, _) = ivy::multi_head_attention_with(&q, o)?;
+        ivy::sum(&ivy::square(&out)?)
+    };
+    let (value, grads) = ivy::execute_with_gradients(loss, &weights).unwrap();
+    let grads: ivy::Container = grads.into_tree().unwrap();
+    assert_eq!(vals(&value), vals(&loss(&weights).unwrap()));
+    let eps = 1e-6;
+    for kc in ["in_proj_weights", "in_proj_bias", "out_proj_weights"] {
+        let g = vals(grads.leaf(kc).unwrap());
+        let x = vals(weights.leaf(kc).unwrap());
+        let shape = weights.leaf(kc).unwrap().shape().clone();
+        assert_eq!(g.len(), x.len(), "{kc}");
+        // A few entries of each, by central differences.
+        for i in [0, x.len() / 2, x.len() - 1] {
+            let at = |d: f64| {
+                let mut y = x.clone();
+                y[i] += d;
+                let mut w = weights.clone();
+                w.insert(kc, Array::from_shape_vec(shape.clone(), y).unwrap())
+                    .unwrap();
+                vals(&loss(&w).unwrap())[0]
+            };
+            let fd = (at(eps) - at(-eps)) / (2.0 * eps);
+            assert!(
+                (g[i] - fd).abs() <= 1e-6 * (1.0 + fd.abs()),
+                "{kc}[{i}]: gradient {}, finite difference {fd}",
+                g[i]
+            );
+        }
+    }
 }
 
 /// `bias_k` / `bias_v` and `add_zero_attn` are keys and values appended to

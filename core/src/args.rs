@@ -22,8 +22,8 @@ use smallvec::SmallVec;
 use std::fmt;
 
 pub use crate::nestable::{
-    Argument, ArrayLike, ArrayOperand, Join, Kind, Leaf, Nestable, Nested, Node, Operand,
-    OperandRef, Operands, Out, ScalarOperand,
+    Argument, ArrayLike, ArrayOperand, DependentOperand, Join, Kind, Leaf, Nestable, Nested, Node,
+    Operand, OperandRef, Operands, Out, ScalarOperand,
 };
 
 /// A list of integers: axes, a permutation, repeats, a new shape with `-1`.

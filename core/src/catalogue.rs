@@ -33,6 +33,59 @@ pub use crate::api::__catalogue::{builtin, ids};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct OpId(pub u16);
 
+/// How an op meets containers (seed 001's nestable and container-dependent
+/// functions).
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// use ivy::catalogue::Nestability;
+/// assert_eq!(ivy::catalogue::op("tan")?.nestability, Nestability::Nestable);
+/// let mha = ivy::catalogue::op("multi_head_attention")?;
+/// assert_eq!(mha.nestability, Nestability::ContainerDependent);
+/// assert!(!mha.nestability.is_nestable());
+/// assert_eq!(mha.nestability.name(), "container-dependent");
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Nestability {
+    /// A container may stand for any array argument: the op runs at every
+    /// leaf and returns containers.
+    Nestable,
+    /// Arrays and scalars only (a container is a compile error).
+    NotNestable,
+    /// Has `Container` parameters, whose arguments, if given, are
+    /// containers taken whole (many containers to one result); its array
+    /// arguments take arrays and scalars only. Never nestable.
+    ContainerDependent,
+}
+
+impl Nestability {
+    /// Whether a container may stand for an array argument.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// assert!(ivy::catalogue::Nestability::Nestable.is_nestable());
+    /// ```
+    pub fn is_nestable(self) -> bool {
+        self == Nestability::Nestable
+    }
+
+    /// Its name in docs and tables: `nestable`, `not nestable` or
+    /// `container-dependent`.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// assert_eq!(ivy::catalogue::Nestability::NotNestable.name(), "not nestable");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Nestability::Nestable => "nestable",
+            Nestability::NotNestable => "not nestable",
+            Nestability::ContainerDependent => "container-dependent",
+        }
+    }
+}
+
 /// How an op is implemented (Ivy's function types).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum OpKind {
@@ -174,8 +227,9 @@ pub struct OpInfo {
     pub kind: OpKind,
     /// Its category (the module it lives in).
     pub category: &'static str,
-    /// Whether Containers may stand in for its array arguments.
-    pub nestable: bool,
+    /// Whether Containers may stand in for its array arguments, or are
+    /// taken whole by its `Container` parameters.
+    pub nestability: Nestability,
     /// Whether gradients flow through it.
     pub differentiable: Differentiability,
     /// Whether Ivy counts it as a convenience function.
@@ -571,6 +625,29 @@ pub enum Value {
     Device(Device),
     /// A string option.
     Str(String),
+    /// A container, for a `Container` parameter of a container-dependent op.
+    Container(crate::Container),
+}
+
+impl From<crate::Container> for Value {
+    fn from(c: crate::Container) -> Value {
+        Value::Container(c)
+    }
+}
+
+impl From<&crate::Container> for Value {
+    fn from(c: &crate::Container) -> Value {
+        Value::Container(c.clone())
+    }
+}
+
+impl FromValue for crate::Container {
+    fn from_value(op: &str, param: &str, v: &Value) -> Result<crate::Container> {
+        match v {
+            Value::Container(c) => Ok(c.clone()),
+            other => Err(mismatch(op, param, "a container", other)),
+        }
+    }
 }
 
 impl From<&str> for Value {

@@ -1714,6 +1714,116 @@ pub struct Projections<'a> {
     pub out_proj_bias: Option<&'a Array>,
 }
 
+impl<'a> Projections<'a> {
+    /// The key chains of a weights container, one per projection (the
+    /// names of the fields and of the array parameters).
+    pub const KEY_CHAINS: [&'static str; 7] = [
+        "in_proj_weights",
+        "q_proj_weights",
+        "k_proj_weights",
+        "v_proj_weights",
+        "out_proj_weights",
+        "in_proj_bias",
+        "out_proj_bias",
+    ];
+
+    fn slot(&mut self, key: &str) -> Option<&mut Option<&'a Array>> {
+        Some(match key {
+            "in_proj_weights" => &mut self.in_proj_weights,
+            "q_proj_weights" => &mut self.q_proj_weights,
+            "k_proj_weights" => &mut self.k_proj_weights,
+            "v_proj_weights" => &mut self.v_proj_weights,
+            "out_proj_weights" => &mut self.out_proj_weights,
+            "in_proj_bias" => &mut self.in_proj_bias,
+            "out_proj_bias" => &mut self.out_proj_bias,
+            _ => return None,
+        })
+    }
+
+    /// Each projection of the right rank: the weights 2-D (`[out, in]`),
+    /// the biases 1-D; else an [`Error::Shape`] for `op` naming it.
+    fn check_ranks(&self, op: &str) -> Result<()> {
+        let all = [
+            ("in_proj_weights", self.in_proj_weights, 2),
+            ("q_proj_weights", self.q_proj_weights, 2),
+            ("k_proj_weights", self.k_proj_weights, 2),
+            ("v_proj_weights", self.v_proj_weights, 2),
+            ("out_proj_weights", self.out_proj_weights, 2),
+            ("in_proj_bias", self.in_proj_bias, 1),
+            ("out_proj_bias", self.out_proj_bias, 1),
+        ];
+        for (name, a, rank) in all {
+            if let Some(a) = a
+                && a.ndim() != rank
+            {
+                return Err(Error::shape(
+                    op,
+                    format!(
+                        "{name} must have {rank} dimension{}",
+                        if rank == 1 { "" } else { "s" }
+                    ),
+                    vec![a.shape().clone()],
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// These projections with those of `weights` (a container whose key
+    /// chains are among [`KEY_CHAINS`](Self::KEY_CHAINS), each a leaf) added.
+    /// A projection given both ways, an unknown key chain (the valid ones
+    /// listed) or a sub-container where a leaf is needed is an
+    /// [`Error::KeyChain`] for `op`.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+    /// use ivy::layer_support::Projections;
+    /// let w = ivy::array![[1.0]];
+    /// let c = ivy::container! { q_proj_weights: w.clone() };
+    /// let p = Projections::default().with_container("mha", Some(&c))?;
+    /// assert!(p.q_proj_weights.is_some() && p.k_proj_weights.is_none());
+    /// let given = Projections { q_proj_weights: Some(&w), ..Default::default() };
+    /// assert!(given.with_container("mha", Some(&c)).is_err());
+    /// let bad = ivy::container! { q_proj: w.clone() };
+    /// assert!(Projections::default().with_container("mha", Some(&bad)).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn with_container(
+        mut self,
+        op: &str,
+        weights: Option<&'a crate::Container>,
+    ) -> Result<Projections<'a>> {
+        let Some(weights) = weights else {
+            return Ok(self);
+        };
+        for (key, entry) in weights.iter() {
+            let error = |message: String| Error::KeyChain {
+                op: op.to_string(),
+                key_chain: key.to_string(),
+                message,
+            };
+            let Some(slot) = self.slot(key) else {
+                return Err(error(format!(
+                    "not a projection of the weights container; the valid key chains are {}",
+                    Self::KEY_CHAINS.join(", ")
+                )));
+            };
+            let crate::Entry::Leaf(a) = entry else {
+                return Err(error(
+                    "is a sub-container; a projection is a leaf (an array)".to_string(),
+                ));
+            };
+            if slot.is_some() {
+                return Err(error(format!(
+                    "the projection is given twice: as the argument `{key}` and in the weights container"
+                )));
+            }
+            *slot = Some(a);
+        }
+        Ok(self)
+    }
+}
+
 /// The keys and values `multi_head_attention` adds to or puts in place of
 /// the projected ones.
 #[derive(Debug, Clone, Copy, Default)]
@@ -1806,6 +1916,7 @@ pub fn multi_head_attention(
     training: bool,
 ) -> Result<(Array, Array)> {
     let op = "multi_head_attention";
+    p.check_ranks(op)?;
     let key = key.unwrap_or(query);
     let value = value.unwrap_or(key);
     let nd = query.ndim();

@@ -58,8 +58,8 @@ pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 
 pub use api::*;
 pub use args::{
-    ArrayLike, ArrayOperand, Axes, Contraction, Ints, Nestable, Node, Operand, Operands, Out,
-    Splits,
+    ArrayLike, ArrayOperand, Axes, Contraction, DependentOperand, Ints, Nestable, Node, Operand,
+    Operands, Out, Splits,
 };
 pub use catalogue::{
     function_supported_devices, function_supported_devices_and_dtypes, function_supported_dtypes,

@@ -329,6 +329,35 @@ pub trait ArrayOperand: Operand<Kind = Leaf> {
     fn operand(&self) -> OperandRef<'_>;
 }
 
+/// An operand of a container-dependent op (one with a `Container`
+/// parameter, such as [`multi_head_attention`](crate::multi_head_attention)'s
+/// `weights`): an array or a scalar, never a container. Such an op takes its
+/// containers whole, in its `Container` parameters, and is never mapped over
+/// a container given for an array.
+///
+/// ```compile_fail
+/// # extern crate ivy_core as ivy;
+/// fn takes<X: ivy::DependentOperand>(_: X) {}
+/// takes(&ivy::Container::new());
+/// ```
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// fn takes<X: ivy::DependentOperand>(_: X) {}
+/// takes(&ivy::array![1.0]);
+/// takes(2.0);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot stand for an array here: this op is container-dependent",
+    label = "a container is not accepted for an array parameter of this op",
+    note = "a container-dependent op takes containers whole, only in its `Container` parameters \
+            (see the op's keyword arguments, e.g. `weights`), and is never mapped over the leaves \
+            of a container given for an array"
+)]
+pub trait DependentOperand: ArrayOperand {}
+
+impl<T: ArrayOperand> DependentOperand for T {}
+
 macro_rules! leaf_operand {
     ($($t:ty),*) => {$(
         impl Operand for $t {

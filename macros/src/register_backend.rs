@@ -158,7 +158,7 @@ mod tests {
     use super::*;
 
     /// The expansion of `register_backend!` over the golden fixture's spec
-    /// (categories elementwise, statistical, activations, general).
+    /// (categories elementwise, statistical, activations, layers, general).
     fn expand_over_fixture(input: &str) -> TokenStream {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
         let spec = std::fs::read_to_string(format!("{dir}/fixture.spec")).expect("fixture");
@@ -188,11 +188,11 @@ mod tests {
         let out = expand_over_fixture("pub static E: B = B; kernels: [statistical, elementwise];");
         assert_eq!(
             empty_impls(&out),
-            ["ActivationsKernels", "GeneralKernels"],
+            ["ActivationsKernels", "LayersKernels", "GeneralKernels"],
             "{out}"
         );
         let none = expand_over_fixture("static E: B = B; kernels: [];");
-        assert_eq!(empty_impls(&none).len(), 4);
+        assert_eq!(empty_impls(&none).len(), 5);
     }
 
     #[test]

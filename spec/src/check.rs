@@ -37,6 +37,41 @@ pub fn check_op(op: &Op, cx: &Ctxt) {
     check_empty_domain(op, cx);
     check_cast_names(op, cx);
     check_dtype_of(op, cx);
+    check_container_params(op, cx);
+}
+
+/// A `Container` parameter (which makes the op container-dependent) belongs
+/// to a compositional op only: kernels work on arrays. It is required, or
+/// `Option<Container>` defaulting to `None`.
+fn check_container_params(op: &Op, cx: &Ctxt) {
+    for p in op.params.iter().filter(|p| p.kind.is_container()) {
+        if op.kind != OpKind::Compositional && op.kind != OpKind::Standalone {
+            cx.error(
+                p.kind_span,
+                format!(
+                    "parameter `{}` of #[{}] op `{}` is a Container: only #[compositional] ops take containers \
+                     whole (a kernel works on arrays); write the op as #[compositional]",
+                    p.name,
+                    op.kind.keyword(),
+                    op.name
+                ),
+            );
+        }
+        match (&p.kind, &p.default) {
+            (ParamKind::Container, Some(_)) => cx.error(
+                p.ident.span(),
+                format!(
+                    "container parameter `{}` cannot have a default; make it `#[default(None)] {}: Option<Container>`",
+                    p.name, p.name
+                ),
+            ),
+            (ParamKind::Option(_), Some(Default::Expr(e))) => cx.error(
+                e.span(),
+                format!("container parameter `{}` can only default to None", p.name),
+            ),
+            _ => {}
+        }
+    }
 }
 
 fn check_dtype_of(op: &Op, cx: &Ctxt) {
@@ -474,4 +509,76 @@ fn collect_callees(op: &Op, names: &[String], cx: &Ctxt) -> Vec<String> {
     v.found.dedup();
     v.found.retain(|n| *n != op.name);
     v.found
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Ctxt;
+    use crate::model::ParamKind;
+
+    fn parse(src: &str) -> (Option<crate::model::Op>, Vec<String>) {
+        let cx = Ctxt::new();
+        let spec = crate::parse::parse_spec(src.parse().expect("tokens"), &cx).expect("parses");
+        let op = spec.ops().next().cloned();
+        if let Some(op) = &op {
+            super::check_op(op, &cx);
+        }
+        let errors = match cx.finish() {
+            Ok(()) => Vec::new(),
+            Err(e) => e.into_iter().map(|e| e.to_string()).collect(),
+        };
+        (op, errors)
+    }
+
+    #[test]
+    fn a_container_parameter_makes_a_compositional_op_container_dependent() {
+        let (op, errors) = parse(
+            "category layers { #[compositional] \
+             fn f(x: Array, p: Container, #[default(None)] w: Option<Container>) -> Array { Ok(x.clone()) } }",
+        );
+        assert!(errors.is_empty(), "{errors:?}");
+        let op = op.expect("op");
+        assert!(op.container_dependent && !op.nestable);
+        assert_eq!(op.params[1].kind, ParamKind::Container);
+        assert!(op.params[2].kind.is_container() && !op.params[2].kind.is_array());
+        assert_eq!(op.params[2].kind.spelling(), "Option<Container>");
+
+        let (op, errors) =
+            parse("category layers { #[compositional] fn g(x: Array) -> Array { Ok(x.clone()) } }");
+        assert!(errors.is_empty(), "{errors:?}");
+        let op = op.expect("op");
+        assert!(!op.container_dependent && op.nestable);
+    }
+
+    #[test]
+    fn container_parameters_are_for_compositional_ops_and_default_to_none() {
+        let (_, errors) = parse(
+            "category layers { #[mixed] #[differentiable] \
+             fn f(x: Array, p: Container) -> Array { Ok(x.clone()) } }",
+        );
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("only #[compositional] ops take containers")),
+            "{errors:?}"
+        );
+        let (_, errors) = parse(
+            "category layers { #[compositional] \
+             fn f(x: Array, #[default(ivy::Container::new())] p: Container) -> Array { Ok(x.clone()) } }",
+        );
+        assert!(
+            errors.iter().any(|e| e.contains("cannot have a default")),
+            "{errors:?}"
+        );
+        let (_, errors) = parse(
+            "category layers { #[compositional] \
+             fn f(x: Array, #[default(Some(ivy::Container::new()))] p: Option<Container>) -> Array { Ok(x.clone()) } }",
+        );
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("can only default to None")),
+            "{errors:?}"
+        );
+    }
 }

@@ -121,6 +121,11 @@ pub struct Op {
     pub differentiable: Differentiable,
     /// Whether Containers may stand in for array arguments.
     pub nestable: bool,
+    /// Whether the op is container-dependent (Ivy's term): it has a
+    /// parameter of kind `Container` or `Option<Container>`, whose argument,
+    /// if given, must be a container, and is never nestable (many
+    /// containers to one result). Set by the parser from the parameters.
+    pub container_dependent: bool,
     /// Whether Ivy counts it as a convenience function.
     pub convenience: bool,
     /// Whether to generate an Array method (when there is an array argument).
@@ -274,6 +279,9 @@ pub enum ParamKind {
     Usize,
     /// A string option (`reduction = "mean"`).
     Str,
+    /// A container taken as a whole (never mapped over): the op is then
+    /// container-dependent and not nestable. Compositional ops only.
+    Container,
     /// `Option<kind>`.
     Option(Box<ParamKind>),
     /// A plain Rust type, allowed only in standalone ops.
@@ -304,6 +312,7 @@ impl ParamKind {
             ParamKind::Float => "f64".into(),
             ParamKind::Usize => "usize".into(),
             ParamKind::Str => "Str".into(),
+            ParamKind::Container => "Container".into(),
             ParamKind::Option(k) => format!("Option<{}>", k.spelling()),
             ParamKind::Verbatim => "<verbatim>".into(),
         }
@@ -331,8 +340,19 @@ impl ParamKind {
         "f64",
         "usize",
         "Str",
+        "Container",
         "Option<..>",
     ];
+
+    /// Whether the kind is `Container` or `Option<Container>` (which makes
+    /// the op container-dependent).
+    pub fn is_container(&self) -> bool {
+        match self {
+            ParamKind::Container => true,
+            ParamKind::Option(k) => k.is_container(),
+            _ => false,
+        }
+    }
 
     /// Whether the kind involves arrays (for nestability).
     pub fn is_array(&self) -> bool {

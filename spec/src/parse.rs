@@ -7,7 +7,8 @@
 //! entry    := attr* "fn" IDENT generics? "(" params? ")" ("->" type)? (";" | block)
 //! param    := ("#[default(" expr ")]")? IDENT ":" kind
 //! kind     := Array | Arrays | Shape | Axis | NewAxis | Axes | Permutation | Ints
-//!           | Splits | Contraction | Padding | Index | Dtype | Device | Scalar | bool | i64 | f64 | usize | Str | Option<kind>
+//!           | Splits | Contraction | Padding | Index | Dtype | Device | Scalar | bool | i64 | f64 | usize | Str | Container
+//!           | Option<kind>
 //! attr     := doc comment | #[primary] | #[compositional] | #[mixed] | #[standalone]
 //!           | #[dtypes(set)] | #[dtype_of(IDENT)] | #[promote] | #[promote(IDENT, ..)] | #[cast((IDENT, ..:)? set => float|int|bool|complex)]
 //!           | #[out(same|bool|real|dtype|index|same_each|custom)] | #[operator(OP, ..)]
@@ -240,6 +241,7 @@ impl RawEntry {
             operators: Vec::new(),
             differentiable: Differentiable::Unstated,
             nestable: true,
+            container_dependent: false,
             convenience: false,
             method: true,
             tables: Vec::new(),
@@ -349,6 +351,12 @@ impl RawEntry {
         if standalone {
             op.nestable = false;
         }
+        // A container parameter makes the op container-dependent: its
+        // containers are taken whole, so it is never mapped over them.
+        if !standalone && op.params.iter().any(|p| p.kind.is_container()) {
+            op.container_dependent = true;
+            op.nestable = false;
+        }
         if !op.params.iter().any(|p| p.kind.is_array()) {
             op.nestable = false;
             op.method = false;
@@ -423,6 +431,7 @@ fn kind_of(ty: &syn::Type) -> (Option<ParamKind>, Span) {
             "f64" => Some(ParamKind::Float),
             "usize" => Some(ParamKind::Usize),
             "Str" => Some(ParamKind::Str),
+            "Container" => Some(ParamKind::Container),
             _ => None,
         },
         _ => None,

@@ -329,6 +329,16 @@ impl BackendHandle {
         }
     }
 
+    /// [`__check_node`](Self::__check_node) for a container parameter of a
+    /// container-dependent op (every leaf), if given.
+    #[doc(hidden)]
+    pub fn __check_container(&self, op: &str, c: Option<&crate::Container>) -> Result<()> {
+        match c {
+            Some(c) => self.__check_node(op, Node::Container(c)),
+            None => Ok(()),
+        }
+    }
+
     #[inline]
     fn __check_array(&self, op: &str, a: &Array) -> Result<()> {
         if a.backend().same(self.entry) {

@@ -219,6 +219,22 @@ impl<L: Clone> Clone for Container<L> {
     }
 }
 
+/// A clone (its arrays share their elements), so a keyword argument of kind
+/// `Container` takes `&c` as well as `c`.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// let c = ivy::container! { a: 1.0 };
+/// let d: ivy::Container = (&c).into();
+/// assert_eq!(d.leaf("a")?, c.leaf("a")?);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+impl<L: Clone> From<&Container<L>> for Container<L> {
+    fn from(c: &Container<L>) -> Container<L> {
+        c.clone()
+    }
+}
+
 impl<L> Container<L> {
     /// An empty container with the default [`Config`].
     ///

@@ -24,7 +24,13 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
         OpKind::Standalone => quote!(Standalone),
     };
     let category = &op.category;
-    let nestable = op.nestable;
+    let nestability = if op.nestable {
+        quote!(Nestable)
+    } else if op.container_dependent {
+        quote!(ContainerDependent)
+    } else {
+        quote!(NotNestable)
+    };
     let differentiable = match (&op.differentiable, op.kind) {
         (_, OpKind::Standalone) => quote!(NotApplicable),
         (Differentiable::Yes, _) => quote!(Yes),
@@ -132,7 +138,7 @@ pub fn op_info(op: &Op, t: &Target, id: Option<u16>) -> TokenStream {
             id: #id,
             kind: #c::OpKind::#kind,
             category: #category,
-            nestable: #nestable,
+            nestability: #c::Nestability::#nestability,
             differentiable: #c::Differentiability::#differentiable,
             convenience: #convenience,
             dtypes: #k::DtypeSet::from_bits(#dtypes),
@@ -341,6 +347,7 @@ fn sample_fn(op: &Op, t: &Target) -> TokenStream {
             (ParamKind::Bool, None) => quote!(false),
             (ParamKind::Float, None) => quote!(0.5f64),
             (ParamKind::Usize, None) => quote!(2usize),
+            (ParamKind::Container, None) => quote!(#k::Container::new()),
             (_, None) => quote!(#c::Value::None),
         }
     });

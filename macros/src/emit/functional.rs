@@ -136,11 +136,7 @@ pub fn signature(op: &Op, t: &Target) -> Sig {
     let tys: Vec<Ident> = operands.iter().map(|p| operand_ty(p)).collect();
     // A nestable op takes any operand; one that is not takes arrays and
     // scalars only, with a message that says so for a container.
-    let bound = if op.nestable {
-        quote!(#k::Operand)
-    } else {
-        quote!(#k::ArrayOperand)
-    };
+    let bound = operand_bound(op, k);
     let lbound = list_bound(op, k);
     let list_generics: Vec<TokenStream> = list_params(op)
         .iter()
@@ -328,6 +324,12 @@ fn dispatch(op: &Op, t: &Target) -> TokenStream {
                 leaf_args.push(quote!(&#name));
             }
             ParamKind::Dtype | ParamKind::Device | ParamKind::Bool | ParamKind::Usize => {
+                leaf_args.push(quote!(#name));
+            }
+            ParamKind::Container => {
+                prep.push(
+                    quote!(let #name: &#k::Container = ::std::borrow::Borrow::borrow(&#name);),
+                );
                 leaf_args.push(quote!(#name));
             }
             kind => {

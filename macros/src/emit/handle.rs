@@ -58,6 +58,15 @@ pub fn handle_methods(op: &Op, t: &Target) -> Vec<TokenStream> {
         let x = &p.ident;
         quote!(self.__check_list(#op_name, &#x)?;)
     }));
+    // A container parameter: every leaf on the handle's backend.
+    checks.extend(
+        op.required()
+            .filter(|p| p.kind == ParamKind::Container)
+            .map(|p| {
+                let x = &p.ident;
+                quote!(self.__check_container(#op_name, ::std::option::Option::Some(::std::borrow::Borrow::borrow(&#x)))?;)
+            }),
+    );
     let docs = handle_docs(op, t, false);
     let mut out = vec![quote! {
         #docs
@@ -75,6 +84,10 @@ pub fn handle_methods(op: &Op, t: &Target) -> Vec<TokenStream> {
             let f = &p.ident;
             quote!(self.__check_kwarg(#op_name, opts.#f.as_ref())?;)
         });
+        let kw_checks = kw_checks.chain(op.optional().filter(|p| p.kind.is_container()).map(|p| {
+            let f = &p.ident;
+            quote!(self.__check_container(#op_name, opts.#f.as_ref())?;)
+        }));
         let docs = handle_docs(op, t, true);
         out.push(quote! {
             #docs

@@ -43,11 +43,7 @@ pub fn methods(op: &Op, t: &Target, recv: Receiver) -> Methods {
     let self_ty = operand_ty(first);
     // Drop the first operand from the generics, parameters and where clause.
     let others: Vec<Ident> = operands.iter().skip(1).map(|p| operand_ty(p)).collect();
-    let bound = if op.nestable {
-        quote!(#k::Operand)
-    } else {
-        quote!(#k::ArrayOperand)
-    };
+    let bound = operand_bound(op, k);
     let lists = &sig.list_generics;
     let generics = if others.is_empty() && lists.is_empty() {
         quote!(<'__a>)

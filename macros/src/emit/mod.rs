@@ -147,6 +147,20 @@ pub fn operand_ty(p: &Param) -> Ident {
     }
 }
 
+/// The bound of an array parameter's generic: any [`Operand`] for a
+/// nestable op; arrays and scalars only otherwise, through a trait whose
+/// compile error says why a container is refused (not nestable, or
+/// container-dependent).
+pub fn operand_bound(op: &Op, k: &TokenStream) -> TokenStream {
+    if op.nestable {
+        quote!(#k::Operand)
+    } else if op.container_dependent {
+        quote!(#k::DependentOperand)
+    } else {
+        quote!(#k::ArrayOperand)
+    }
+}
+
 /// The API type of a non-array parameter kind: what a keyword field holds and
 /// what a positional argument converts into.
 pub fn api_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
@@ -167,6 +181,7 @@ pub fn api_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Float => quote!(f64),
         ParamKind::Usize => quote!(usize),
         ParamKind::Str => quote!(::std::string::String),
+        ParamKind::Container => quote!(#k::Container),
         ParamKind::Option(inner) => api_type(inner, k),
         ParamKind::Verbatim => quote!(()),
     }
@@ -193,6 +208,8 @@ pub fn positional_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
             let t = api_type(kind, k);
             quote!(impl ::std::convert::Into<#t>)
         }
+        // `&Container` or `Container`, taken whole.
+        ParamKind::Container => quote!(impl ::std::borrow::Borrow<#k::Container>),
         other => api_type(other, k),
     }
 }
@@ -209,6 +226,7 @@ pub fn body_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Padding => quote!(&#k::Padding),
         ParamKind::Index => quote!(&#k::Index),
         ParamKind::Str => quote!(&str),
+        ParamKind::Container => quote!(&#k::Container),
         ParamKind::Option(inner) => {
             let t = body_type(inner, k);
             quote!(::std::option::Option<#t>)
@@ -231,6 +249,7 @@ pub fn kernel_type(kind: &ParamKind, k: &TokenStream) -> TokenStream {
         ParamKind::Padding => quote!(&#k::Padding),
         ParamKind::Index => quote!(&#k::Index),
         ParamKind::Str => quote!(&str),
+        ParamKind::Container => quote!(&#k::Container),
         ParamKind::Option(inner) => {
             let t = kernel_type(inner, k);
             quote!(::std::option::Option<#t>)
@@ -381,8 +400,10 @@ pub fn example_value(op: &Op, p: &Param) -> String {
         ParamKind::Float => "0.5".into(),
         ParamKind::Usize => "2".into(),
         ParamKind::Str => "\"mean\"".into(),
+        ParamKind::Container => "&ivy::Container::new()".into(),
         ParamKind::Option(inner) => match &**inner {
             ParamKind::Array => "1.0".into(),
+            ParamKind::Container => "ivy::Container::new()".into(),
             ParamKind::Usize => "2usize".into(),
             ParamKind::Axes => "[0]".into(),
             other => example_value(

@@ -718,6 +718,91 @@ pub mod activations {
         ivy::maximum(x, 0)
     }
 }
+/// Container-dependent ops: containers taken whole.
+///
+/// ```
+/// # extern crate ivy_ndarray;
+/// # extern crate ivy_core as ivy;
+/// let ops: Vec<_> = ivy::catalogue::ops().filter(|o| o.category == "layers").collect();
+/// assert!(!ops.is_empty());
+/// ```
+pub mod layers {
+    #[allow(unused_imports)]
+    use ::ivy::{Array, Dtype, Result, Scalar, Shape};
+    /// `x` times the leaf `scale` of `params`, plus the leaf `shift` of
+    /// `extra` if given.
+    #[inline]
+    pub fn affine<X: ::ivy::DependentOperand>(
+        x: X,
+        params: impl ::std::borrow::Borrow<::ivy::Container>,
+    ) -> ::ivy::Result<::ivy::Array> {
+        affine_with(x, params, ::ivy::opts::Affine::new())
+    }
+    /// [`affine`](fn@affine) with keyword arguments, given as an [`Affine`](crate::opts::Affine).
+    ///
+    /// Keyword arguments and their defaults:
+    ///
+    /// - `extra` (Option<Container>): `None`
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let r = ivy::affine_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::Container::new(), ivy::opts::Affine::new().extra(&ivy::Container::new()));
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn affine_with<X: ::ivy::DependentOperand>(
+        x: X,
+        params: impl ::std::borrow::Borrow<::ivy::Container>,
+        opts: ::ivy::opts::Affine,
+    ) -> ::ivy::Result<::ivy::Array> {
+        let __opts = &opts;
+        let params: &::ivy::Container = ::std::borrow::Borrow::borrow(&params);
+        let x = ::ivy::ArrayOperand::operand(&x);
+        __leaf_affine(x, params, __opts)
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::let_and_return,
+        clippy::needless_borrow
+    )]
+    #[inline]
+    fn __leaf_affine(
+        x: ::ivy::args::OperandRef<'_>,
+        params: &::ivy::Container,
+        __opts: &::ivy::opts::Affine,
+    ) -> ::ivy::Result<::ivy::Array> {
+        let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
+            "affine",
+            [::std::option::Option::Some(x)],
+            [],
+        )?;
+        let x = ::ivy::__private::to_array(__backend, x);
+        let x: &::ivy::Array = &x;
+        ::ivy::__private::check_domain(
+            &::ivy::catalogue::builtin::AFFINE,
+            __backend,
+            ::std::option::Option::Some(x.dtype()),
+        )?;
+        let extra: ::std::option::Option<&::ivy::Container> = __opts.extra.as_ref();
+        let params: &::ivy::Container = params;
+        __body_affine(x, params, extra)
+    }
+    #[allow(clippy::too_many_arguments, unused_variables, clippy::needless_borrow)]
+    fn __body_affine(
+        x: &::ivy::Array,
+        params: &::ivy::Container,
+        extra: ::std::option::Option<&::ivy::Container>,
+    ) -> ::ivy::Result<::ivy::Array> {
+        let y = ivy::multiply(x, params.leaf("scale")?)?;
+        match extra {
+            Some(e) => ivy::add(&y, e.leaf("shift")?),
+            None => Ok(y),
+        }
+    }
+}
 /// General.
 ///
 /// ```
@@ -737,6 +822,7 @@ pub mod general {
 pub use elementwise::*;
 pub use statistical::*;
 pub use activations::*;
+pub use layers::*;
 pub use general::*;
 /// Keyword arguments of the ops, one struct per op that has any.
 ///
@@ -916,6 +1002,53 @@ pub mod opts {
             self
         }
     }
+    /// Keyword arguments of [`affine`](fn@crate::affine): pass to [`affine_with`](fn@crate::affine_with).
+    ///
+    /// Start from [`new`](Self::new) (everything at its default) and set what you need:
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let o = ivy::opts::Affine::new().extra(&ivy::Container::new());
+    /// let _ = o;
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[derive(Clone, Debug, Default)]
+    #[non_exhaustive]
+    pub struct Affine {
+        /// `extra` (Option<Container>); when unset: `None`.
+        pub extra: ::std::option::Option<::ivy::Container>,
+    }
+    impl Affine {
+        /// Every keyword argument at its default.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Affine::new();
+        /// let _ = o;
+        /// ```
+        pub fn new() -> Self {
+            ::std::default::Default::default()
+        }
+        /// Set `extra`.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Affine::new().extra(&ivy::Container::new());
+        /// assert!(o.extra.is_some());
+        /// # Ok::<(), ivy::Error>(())
+        /// ```
+        #[must_use]
+        pub fn extra(
+            mut self,
+            value: impl ::std::convert::Into<::ivy::Container>,
+        ) -> Self {
+            self.extra = ::std::option::Option::Some(value.into());
+            self
+        }
+    }
 }
 /// Kernel traits, one per category of ops, and the [`Backend`] trait
 /// that gathers them.
@@ -1024,6 +1157,24 @@ pub mod kernels {
             )
         }
     }
+    /// The kernels of the `layers` ops. A backend implements the ones it has, under `#[ivy::kernels]`, which also records their dtype tables; the rest keep their defaults.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::kernels::LayersKernels;
+    /// let b = ivy::current_backend().backend();
+    /// let tables = <dyn ivy::Backend as LayersKernels>::kernel_tables(b);
+    /// assert!(tables.iter().all(|t| !t.op.is_empty()));
+    /// ```
+    pub trait LayersKernels: ::ivy::backend::BackendBase {
+        /// The dtype tables of this backend's kernels in the category, one
+        /// entry per kernel it implements; written by `#[ivy::kernels]`.
+        #[doc(hidden)]
+        fn kernel_tables(&self) -> &'static [::ivy::backend::KernelTable] {
+            &[]
+        }
+    }
     /// The kernels of the `general` ops. A backend implements the ones it has, under `#[ivy::kernels]`, which also records their dtype tables; the rest keep their defaults.
     ///
     /// ```
@@ -1052,26 +1203,28 @@ pub mod kernels {
     /// let b: &dyn ivy::Backend = ivy::current_backend().backend();
     /// assert_eq!(b.name(), "ndarray");
     /// ```
-    pub trait Backend: ::ivy::backend::BackendBase + ElementwiseKernels + StatisticalKernels + ActivationsKernels + GeneralKernels {}
+    pub trait Backend: ::ivy::backend::BackendBase + ElementwiseKernels + StatisticalKernels + ActivationsKernels + LayersKernels + GeneralKernels {}
     impl<
         T: ?Sized + ::ivy::backend::BackendBase + ElementwiseKernels + StatisticalKernels
-            + ActivationsKernels + GeneralKernels,
+            + ActivationsKernels + LayersKernels + GeneralKernels,
     > Backend for T {}
     /// The kernel tables of a backend, category by category.
     #[doc(hidden)]
     pub fn kernel_tables(
         b: &dyn Backend,
-    ) -> [&'static [::ivy::backend::KernelTable]; 4usize] {
+    ) -> [&'static [::ivy::backend::KernelTable]; 5usize] {
         [
             <dyn Backend as ElementwiseKernels>::kernel_tables(b),
             <dyn Backend as StatisticalKernels>::kernel_tables(b),
             <dyn Backend as ActivationsKernels>::kernel_tables(b),
+            <dyn Backend as LayersKernels>::kernel_tables(b),
             <dyn Backend as GeneralKernels>::kernel_tables(b),
         ]
     }
     impl ElementwiseKernels for crate::backend::NoBackend {}
     impl StatisticalKernels for crate::backend::NoBackend {}
     impl ActivationsKernels for crate::backend::NoBackend {}
+    impl LayersKernels for crate::backend::NoBackend {}
     impl GeneralKernels for crate::backend::NoBackend {}
 }
 pub use kernels::Backend;
@@ -1089,8 +1242,10 @@ pub mod __catalogue {
         pub const SOFTPLUS: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(3u16);
         /// The id of `relu`.
         pub const RELU: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(4u16);
+        /// The id of `affine`.
+        pub const AFFINE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(5u16);
         /// The id of `dtype`.
-        pub const DTYPE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(5u16);
+        pub const DTYPE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(6u16);
     }
     /// The catalogue entry of each built-in op, by name in capitals.
     pub mod builtin {
@@ -1100,7 +1255,7 @@ pub mod __catalogue {
             id: ::std::option::Option::Some(::ivy::catalogue::OpId(0u16)),
             kind: ::ivy::catalogue::OpKind::Primary,
             category: "elementwise",
-            nestable: true,
+            nestability: ::ivy::catalogue::Nestability::Nestable,
             differentiable: ::ivy::catalogue::Differentiability::Yes,
             convenience: false,
             dtypes: ::ivy::DtypeSet::from_bits(28671u16),
@@ -1220,7 +1375,7 @@ pub mod __catalogue {
             id: ::std::option::Option::Some(::ivy::catalogue::OpId(1u16)),
             kind: ::ivy::catalogue::OpKind::Compositional,
             category: "elementwise",
-            nestable: true,
+            nestability: ::ivy::catalogue::Nestability::Nestable,
             differentiable: ::ivy::catalogue::Differentiability::Derived,
             convenience: false,
             dtypes: ::ivy::DtypeSet::from_bits(28671u16),
@@ -1318,7 +1473,7 @@ pub mod __catalogue {
             id: ::std::option::Option::Some(::ivy::catalogue::OpId(2u16)),
             kind: ::ivy::catalogue::OpKind::Primary,
             category: "statistical",
-            nestable: true,
+            nestability: ::ivy::catalogue::Nestability::Nestable,
             differentiable: ::ivy::catalogue::Differentiability::Yes,
             convenience: false,
             dtypes: ::ivy::DtypeSet::from_bits(32767u16),
@@ -1449,7 +1604,7 @@ pub mod __catalogue {
             id: ::std::option::Option::Some(::ivy::catalogue::OpId(3u16)),
             kind: ::ivy::catalogue::OpKind::Mixed,
             category: "activations",
-            nestable: true,
+            nestability: ::ivy::catalogue::Nestability::Nestable,
             differentiable: ::ivy::catalogue::Differentiability::Yes,
             convenience: false,
             dtypes: ::ivy::DtypeSet::from_bits(3840u16),
@@ -1548,7 +1703,7 @@ pub mod __catalogue {
             id: ::std::option::Option::Some(::ivy::catalogue::OpId(4u16)),
             kind: ::ivy::catalogue::OpKind::Compositional,
             category: "activations",
-            nestable: true,
+            nestability: ::ivy::catalogue::Nestability::Nestable,
             differentiable: ::ivy::catalogue::Differentiability::Derived,
             convenience: false,
             dtypes: ::ivy::DtypeSet::from_bits(4095u16),
@@ -1620,13 +1775,82 @@ pub mod __catalogue {
                 __sample
             }),
         };
+        /// The catalogue entry of `affine`.
+        pub static AFFINE: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
+            name: "affine",
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(5u16)),
+            kind: ::ivy::catalogue::OpKind::Compositional,
+            category: "layers",
+            nestability: ::ivy::catalogue::Nestability::ContainerDependent,
+            differentiable: ::ivy::catalogue::Differentiability::Derived,
+            convenience: false,
+            dtypes: ::ivy::DtypeSet::from_bits(3840u16),
+            derived_dtypes: false,
+            casts: &[],
+            out: ::ivy::catalogue::OutRule::Same,
+            callees: &[],
+            params: &[
+                ::ivy::catalogue::ParamInfo {
+                    name: "x",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "params",
+                    kind: "Container",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "extra",
+                    kind: "Option<Container>",
+                    default: ::std::option::Option::Some("None"),
+                },
+            ],
+            returns: "Array",
+            summary: "`x` times the leaf `scale` of `params`, plus the leaf `shift` of `extra` if given.",
+            tables: &[],
+            device_tables: &[],
+            call: ::std::option::Option::Some({
+                fn __call(
+                    __args: &::ivy::catalogue::CallArgs,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
+                    __args.expect("affine", &["x", "params"], &["extra"])?;
+                    let __a_x: ::ivy::Array = __args.get("affine", 0usize, "x")?;
+                    let __a_params: ::ivy::Container = __args
+                        .get("affine", 1usize, "params")?;
+                    let __out = {
+                        let mut __opts = ::ivy::opts::Affine::new();
+                        if let ::std::option::Option::Some(v) = __args
+                            .get_keyword::<::ivy::Container>("affine", "extra")?
+                        {
+                            __opts.extra = ::std::option::Option::Some(v);
+                        }
+                        crate::affine_with(&__a_x, __a_params, __opts)
+                    }?;
+                    ::std::result::Result::Ok(
+                        ::ivy::catalogue::IntoOutputs::into_outputs(__out),
+                    )
+                }
+                __call
+            }),
+            call_nested: ::std::option::Option::None,
+            sample: ::std::option::Option::Some({
+                #[allow(unused_variables)]
+                fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
+                    ::ivy::catalogue::CallArgs::new()
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                        .arg(::ivy::Container::new())
+                }
+                __sample
+            }),
+        };
         /// The catalogue entry of `dtype`.
         pub static DTYPE: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "dtype",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(5u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(6u16)),
             kind: ::ivy::catalogue::OpKind::Standalone,
             category: "general",
-            nestable: false,
+            nestability: ::ivy::catalogue::Nestability::NotNestable,
             differentiable: ::ivy::catalogue::Differentiability::NotApplicable,
             convenience: false,
             dtypes: ::ivy::DtypeSet::from_bits(32767u16),
@@ -1651,14 +1875,15 @@ pub mod __catalogue {
         };
     }
     /// Number of built-in ops.
-    pub const N_OPS: usize = 6usize;
+    pub const N_OPS: usize = 7usize;
     /// Every built-in op, in spec order (index = `OpId`).
-    pub static BUILTIN: [&'static ::ivy::catalogue::OpInfo; 6usize] = [
+    pub static BUILTIN: [&'static ::ivy::catalogue::OpInfo; 7usize] = [
         &builtin::ADD,
         &builtin::ADD_ALL,
         &builtin::SUM,
         &builtin::SOFTPLUS,
         &builtin::RELU,
+        &builtin::AFFINE,
         &builtin::DTYPE,
     ];
 }
@@ -1838,6 +2063,45 @@ impl ::ivy::Array {
         (&'__a Self,): ::ivy::Operands,
     {
         crate::relu(self)
+    }
+    /// Method form of [`ivy::affine`](fn@crate::affine), with `self` as `x`.
+    ///
+    /// `x` times the leaf `scale` of `params`, plus the leaf `shift` of `extra` if given.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.affine(&ivy::Container::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn affine<'__a>(
+        &'__a self,
+        params: impl ::std::borrow::Borrow<::ivy::Container>,
+    ) -> ::ivy::Result<::ivy::Array> {
+        crate::affine(self, params)
+    }
+    /// Method form of [`ivy::affine_with`](fn@crate::affine_with), with `self` as `x`.
+    ///
+    /// `x` times the leaf `scale` of `params`, plus the leaf `shift` of `extra` if given.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.affine_with(&ivy::Container::new(), ivy::opts::Affine::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn affine_with<'__a>(
+        &'__a self,
+        params: impl ::std::borrow::Borrow<::ivy::Container>,
+        opts: ::ivy::opts::Affine,
+    ) -> ::ivy::Result<::ivy::Array> {
+        crate::affine_with(self, params, opts)
     }
 }
 /// The nestable API ops as methods of [`Container`](crate::Container),
@@ -2223,6 +2487,60 @@ impl ::ivy::BackendHandle {
         self.__check_node("relu", ::ivy::Operand::node(&x))?;
         let _on = self.enter();
         crate::relu(x)
+    }
+    /// [`ivy::affine`](fn@crate::affine) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// `x` times the leaf `scale` of `params`, plus the leaf `shift` of `extra` if given.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.affine(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::Container::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn affine<X: ::ivy::DependentOperand>(
+        &self,
+        x: X,
+        params: impl ::std::borrow::Borrow<::ivy::Container>,
+    ) -> ::ivy::Result<::ivy::Array> {
+        self.__check_node("affine", ::ivy::Operand::node(&x))?;
+        self.__check_container(
+            "affine",
+            ::std::option::Option::Some(::std::borrow::Borrow::borrow(&params)),
+        )?;
+        let _on = self.enter();
+        crate::affine(x, params)
+    }
+    /// [`ivy::affine_with`](fn@crate::affine_with) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// `x` times the leaf `scale` of `params`, plus the leaf `shift` of `extra` if given.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.affine_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::Container::new(), ivy::opts::Affine::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn affine_with<X: ::ivy::DependentOperand>(
+        &self,
+        x: X,
+        params: impl ::std::borrow::Borrow<::ivy::Container>,
+        opts: ::ivy::opts::Affine,
+    ) -> ::ivy::Result<::ivy::Array> {
+        self.__check_node("affine", ::ivy::Operand::node(&x))?;
+        self.__check_container(
+            "affine",
+            ::std::option::Option::Some(::std::borrow::Borrow::borrow(&params)),
+        )?;
+        self.__check_container("affine", opts.extra.as_ref())?;
+        let _on = self.enter();
+        crate::affine_with(x, params, opts)
     }
     /// [`ivy::dtype`](fn@crate::dtype) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
     ///

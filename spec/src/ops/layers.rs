@@ -797,8 +797,8 @@ category layers {
         ivy::layer_support::attention(query, key, value, scale, mask, dropout_p, is_causal, training)
     }
 
-    /// Multi-head attention, as Ivy's `multi_head_attention` with plain
-    /// arrays for the weights: `query` `[batch, L, e]` (`[L, batch, e]`
+    /// Multi-head attention, as Ivy's `multi_head_attention`, with the
+    /// weights as arrays or as one container (`weights`): `query` `[batch, L, e]` (`[L, batch, e]`
     /// without `batch_first`, or unbatched `[L, e]`), `key` and `value`
     /// (default: `query`, and `key`) likewise. The inputs are projected by
     /// `in_proj_weights` (`[3 e, e]`, split in three) or by
@@ -819,6 +819,20 @@ category layers {
     /// appends a key and a value of zeros to every head. The masks cover
     /// the keys given: the appended ones are attended (as PyTorch pads its
     /// masks), and the weights cover them too.
+    ///
+    /// The projections may also come as one container, `weights` (as a
+    /// model keeps them, like the variables `v` of Ivy's
+    /// `MultiHeadAttention` module), whose key chains are the names of the
+    /// projection parameters: `in_proj_weights`, `q_proj_weights`,
+    /// `k_proj_weights`, `v_proj_weights`, `out_proj_weights`,
+    /// `in_proj_bias`, `out_proj_bias`, each a leaf; the op is then
+    /// *container-dependent* (seed 001): it takes that container whole and
+    /// is never mapped over containers (a container given for `query` does
+    /// not compile). A projection given both as an argument and in
+    /// `weights`, an unknown key chain (the valid ones are listed) or a
+    /// sub-container where a leaf is needed is an `Error::KeyChain`.
+    /// Gradients with respect to the container flow through it
+    /// (`ivy::execute_with_gradients` over `weights`).
     ///
     /// Deviation: Ivy returns the weights only with
     /// `return_attention_weights = true`; a Rust function has one return
@@ -845,6 +859,29 @@ category layers {
     /// let a = 1.0 / (1.0 + (-std::f64::consts::FRAC_1_SQRT_2).exp());
     /// assert!((out.to_vec::<f32>()?[0] as f64 - 5.0 * a).abs() < 1e-6);
     /// assert_eq!(w.shape().dims(), &[1, 1, 2]);
+    ///
+    /// // The projections in one container. One head, embedding 1: the query
+    /// // 1 becomes q = 2 * 1 = 2, the keys [1, 3] become k = [1, 3]
+    /// // (identity), the values [1, 3] become v = [10, 30], the output is
+    /// // o = 0.5 * attended + 1.
+    /// let weights = ivy::container! {
+    ///     q_proj_weights: [[2.0]], k_proj_weights: [[1.0]], v_proj_weights: [[10.0]],
+    ///     out_proj_weights: [[0.5]], out_proj_bias: [1.0],
+    /// };
+    /// let (q, kv) = (ivy::array![[[1.0]]], ivy::array![[[1.0], [3.0]]]);
+    /// let o = ivy::opts::MultiHeadAttention::new().key(kv).num_heads(1usize).weights(&weights);
+    /// let (out, _) = ivy::multi_head_attention_with(&q, o)?;
+    /// // scores q k = [2, 6]: softmax [1 / (1 + e^4), e^4 / (1 + e^4)].
+    /// let a = 1.0 / (1.0 + 4f64.exp());
+    /// let want = 0.5 * (10.0 * a + 30.0 * (1.0 - a)) + 1.0;
+    /// assert!((out.to_vec::<f32>()?[0] as f64 - want).abs() < 1e-4);
+    /// // A projection given both ways, or a key chain that names none, is an error.
+    /// let o = ivy::opts::MultiHeadAttention::new().num_heads(1usize)
+    ///     .weights(&weights).out_proj_bias(ivy::array![0.0]);
+    /// assert!(matches!(ivy::multi_head_attention_with(&q, o), Err(ivy::Error::KeyChain { .. })));
+    /// let o = ivy::opts::MultiHeadAttention::new().num_heads(1usize)
+    ///     .weights(ivy::container! { query_weights: [[1.0]] });
+    /// assert!(matches!(ivy::multi_head_attention_with(&q, o), Err(ivy::Error::KeyChain { .. })));
     /// # Ok::<(), ivy::Error>(())
     /// ```
     #[compositional]
@@ -866,6 +903,7 @@ category layers {
         #[default(None)] out_proj_weights: Option<Array>,
         #[default(None)] in_proj_bias: Option<Array>,
         #[default(None)] out_proj_bias: Option<Array>,
+        #[default(None)] weights: Option<Container>,
         #[default(false)] is_causal: bool,
         #[default(None)] key_padding_mask: Option<Array>,
         #[default(None)] bias_k: Option<Array>,
@@ -877,7 +915,8 @@ category layers {
         #[default(0.0)] dropout: f64,
         #[default(false)] training: bool,
     ) -> (Array, Array) {
-        let p = ivy::layer_support::Projections { in_proj_weights, q_proj_weights, k_proj_weights, v_proj_weights, out_proj_weights, in_proj_bias, out_proj_bias };
+        let p = ivy::layer_support::Projections { in_proj_weights, q_proj_weights, k_proj_weights, v_proj_weights, out_proj_weights, in_proj_bias, out_proj_bias }
+            .with_container("multi_head_attention", weights)?;
         let extra = ivy::layer_support::ExtraKeys { bias_k, bias_v, static_k, static_v, add_zero_attn };
         ivy::layer_support::multi_head_attention(query, key, value, batch_first, num_heads, scale, attention_mask, p, is_causal, key_padding_mask, extra, average_attention_weights, dropout, training)
     }
