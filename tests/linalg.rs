@@ -503,7 +503,11 @@ fn rectangular(v: &[f64], b: usize, m: usize, n: usize, dtype: Dtype) -> Array {
     };
     let re = part(v[..len].to_vec());
     if dtype.is_complex() {
-        let im = Array::from_shape_vec([b, m, n], v[v.len() - len..].iter().rev().copied().collect()).unwrap();
+        let im = Array::from_shape_vec(
+            [b, m, n],
+            v[v.len() - len..].iter().rev().copied().collect(),
+        )
+        .unwrap();
         ivy::astype(&as_complex(&re, &im), dtype).unwrap()
     } else {
         ivy::astype(&re, dtype).unwrap()
@@ -614,5 +618,8 @@ fn svd_of_matrices_near_the_ends_of_the_range() {
     let a = ivy::array![[1e200f64, 1e200, 0.0], [0.0, 1e200, 1e200]];
     let two = f64s(&ivy::matrix_norm_with(&a, opts::MatrixNorm::new().ord("2")).unwrap())[0];
     assert!((two / (3f64.sqrt() * 1e200) - 1.0).abs() < 1e-14);
-    assert_eq!(ivy::matrix_rank(&a).unwrap().to_vec::<i64>().unwrap(), vec![2]);
+    assert_eq!(
+        ivy::matrix_rank(&a).unwrap().to_vec::<i64>().unwrap(),
+        vec![2]
+    );
 }

@@ -800,9 +800,15 @@ mod tests {
         for v in [0.0, f64::NAN, f64::INFINITY] {
             let (m, e) = balanced(MatRef::from_row_major_slice(&[2f64.powi(700), v], 1, 2));
             assert_eq!(e, if v == 0.0 { 700 } else { 0 });
-            assert_eq!(m[(0, 0)].to_bits(), if v == 0.0 { 1f64 } else { 2f64.powi(700) }.to_bits());
+            assert_eq!(
+                m[(0, 0)].to_bits(),
+                if v == 0.0 { 1f64 } else { 2f64.powi(700) }.to_bits()
+            );
         }
-        assert_eq!(balanced(MatRef::from_row_major_slice(&[0.0f64; 4], 2, 2)).1, 0);
+        assert_eq!(
+            balanced(MatRef::from_row_major_slice(&[0.0f64; 4], 2, 2)).1,
+            0
+        );
     }
 
     #[test]
