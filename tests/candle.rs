@@ -120,11 +120,13 @@ fn agree(a: &Array, b: &Array) -> std::result::Result<(), String> {
 }
 
 /// Ops whose results are unique only up to a choice the backends make
-/// differently (the signs of singular vectors, and any orthonormal basis
-/// of a singular subspace): their results are compared by the laws that
-/// define them instead of element by element. Every comparison of two
-/// backends' results goes through [`results_agree`], which reads this.
-const UP_TO_A_CHOICE: &[(&str, Law)] = &[("svd", svd_law)];
+/// differently (the signs of singular vectors and eigenvectors, any
+/// orthonormal basis of a singular subspace or of an eigenspace of a
+/// repeated eigenvalue, the signs of Householder reflections, the columns
+/// of `Q` facing zero rows of `R`): their results are compared by the laws
+/// that define them instead of element by element. Every comparison of
+/// two backends' results goes through [`results_agree`], which reads this.
+const UP_TO_A_CHOICE: &[(&str, Law)] = &[("svd", svd_law), ("eigh", eigh_law), ("qr", qr_law)];
 
 /// A check of candle's results `got` against ndarray's `want` for the
 /// arguments `args` (on ndarray).
@@ -204,20 +206,7 @@ fn orthonormal(q: &Array, rows: bool, tol: f64) -> std::result::Result<(), Strin
 /// and `Vh` orthonormal rows (the columns completing a basis included),
 /// and `U[.., :k] diag(S) Vh[.., :k, :]` is the input.
 fn svd_law(args: &CallArgs, want: &[Array], got: &[Array]) -> std::result::Result<(), String> {
-    let Some(Value::Array(x)) = args.positional().first() else {
-        return Err("svd without an array argument".into());
-    };
-    for (w, g) in want.iter().zip(got) {
-        if (w.dtype(), w.shape()) != (g.dtype(), g.shape()) {
-            return Err(format!(
-                "{} {} vs {} {}",
-                w.dtype(),
-                w.shape(),
-                g.dtype(),
-                g.shape()
-            ));
-        }
-    }
+    let x = matrix_argument("svd", args, want, got)?;
     let (u, s, vh) = (
         f64_on_ndarray(&got[0])?,
         f64_on_ndarray(&got[1])?,
@@ -262,6 +251,109 @@ fn svd_law(args: &CallArgs, want: &[Array], got: &[Array]) -> std::result::Resul
     }
     orthonormal(&u, false, tol).map_err(|e| format!("U: {e}"))?;
     orthonormal(&vh, true, tol).map_err(|e| format!("Vh: {e}"))
+}
+
+/// The matrix argument of a decomposition `op` called with `args`, once
+/// every result in `got` has the dtype and shape of the one in `want`.
+fn matrix_argument<'a>(
+    op: &str,
+    args: &'a CallArgs,
+    want: &[Array],
+    got: &[Array],
+) -> std::result::Result<&'a Array, String> {
+    let Some(Value::Array(x)) = args.positional().first() else {
+        return Err(format!("{op} without an array argument"));
+    };
+    for (w, g) in want.iter().zip(got) {
+        if (w.dtype(), w.shape()) != (g.dtype(), g.shape()) {
+            return Err(format!(
+                "{} {} vs {} {}",
+                w.dtype(),
+                w.shape(),
+                g.dtype(),
+                g.shape()
+            ));
+        }
+    }
+    Ok(x)
+}
+
+/// `max|a - b| / scale`, with the error as text.
+fn relative_off(a: &Array, b: &Array, scale: &Array) -> std::result::Result<f64, String> {
+    let f = || -> Result<f64> { Ok(max_diff(a, b)? / scale_of(scale)?) };
+    f().map_err(|e| e.to_string())
+}
+
+/// `eigh`'s law: the eigenvalues are ndarray's within the tolerance of
+/// the largest; the eigenvectors have ndarray's shape and dtype, their
+/// columns are orthonormal, and `H V = V diag(w)` for the symmetric `H`
+/// whose lower triangle is the input's (the one both backends read).
+fn eigh_law(args: &CallArgs, want: &[Array], got: &[Array]) -> std::result::Result<(), String> {
+    let x = matrix_argument("eigh", args, want, got)?;
+    let (w, v) = (f64_on_ndarray(&got[0])?, f64_on_ndarray(&got[1])?);
+    let a = f64_on_ndarray(x)?;
+    let tol = tolerance(x.dtype());
+    let off = relative_off(&f64_on_ndarray(&want[0])?, &w, &w)?;
+    if off > tol {
+        return Err(format!("eigenvalues off ndarray's by {off} (relative)"));
+    }
+    let sides = || -> Result<(Array, Array, Array)> {
+        let lower = ivy::tril_with(&a, ivy::opts::Tril::new().k(-1))?;
+        let h = ivy::add(&ivy::tril(&a)?, &ivy::matrix_transpose(&lower)?)?;
+        let vw = ivy::multiply(
+            &v,
+            &ivy::expand_dims_with(&w, ivy::opts::ExpandDims::new().axis(-2))?,
+        )?;
+        Ok((ivy::matmul(&h, &v)?, vw, h))
+    };
+    let (hv, vw, h) = sides().map_err(|e| e.to_string())?;
+    let off = relative_off(&hv, &vw, &h)?;
+    if off > tol * 20.0 {
+        return Err(format!("H V is off V diag(w) by {off} (relative)"));
+    }
+    orthonormal(&v, false, tol * 20.0).map_err(|e| format!("V: {e}"))
+}
+
+/// `qr`'s law: `Q` and `R` have ndarray's shapes and dtype, `Q R` is the
+/// input, the columns of `Q` are orthonormal, `R` is upper triangular
+/// (zeros below the diagonal) and, when no `R_ii` of ndarray's is near
+/// zero, `|R_ii|` are ndarray's (the distance of column `i` from the span
+/// of the ones before it, whatever the signs; after a zero `R_jj` it
+/// depends on the choice of column `j` of `Q`).
+fn qr_law(args: &CallArgs, want: &[Array], got: &[Array]) -> std::result::Result<(), String> {
+    let x = matrix_argument("qr", args, want, got)?;
+    let (q, r) = (f64_on_ndarray(&got[0])?, f64_on_ndarray(&got[1])?);
+    let a = f64_on_ndarray(x)?;
+    let tol = tolerance(x.dtype()) * 20.0;
+    let parts = || -> Result<(Array, Array, Array, Array)> {
+        let qr = ivy::matmul(&q, &r)?;
+        let diag = |r: &Array| -> Result<Array> { ivy::abs(&ivy::diagonal(r)?) };
+        let want_r = ivy::astype(&want[1], Dtype::Float64)?;
+        Ok((qr, ivy::triu(&r)?, diag(&r)?, diag(&want_r)?))
+    };
+    let (qr, upper, d, want_d) = parts().map_err(|e| e.to_string())?;
+    let off = relative_off(&qr, &a, &a)?;
+    if off > tol {
+        return Err(format!("Q R is off the input by {off} (relative)"));
+    }
+    let below = relative_off(&upper, &r, &a)?;
+    if below > 0.0 {
+        return Err(format!("R has {below} (relative) below its diagonal"));
+    }
+    let least = || -> Result<f64> {
+        Ok(if want_d.size() == 0 {
+            0.0
+        } else {
+            ivy::min(&want_d)?.item()?.to_f64()
+        })
+    };
+    let independent =
+        least().map_err(|e| e.to_string())? > 1e-3 * scale_of(&a).map_err(|e| e.to_string())?;
+    let off = relative_off(&d, &want_d, &a)?;
+    if independent && off > tol {
+        return Err(format!("|diag R| is off ndarray's by {off} (relative)"));
+    }
+    orthonormal(&q, false, tol).map_err(|e| format!("Q: {e}"))
 }
 
 fn candle() -> &'static ivy::BackendEntry {
@@ -1164,18 +1256,32 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
                     let a = a.to_backend(backend)?;
                     ivy::with_backend(backend, || ivy::eigh(&a))?
                 };
+                // By eigh's law (see `UP_TO_A_CHOICE`): the signs of the
+                // eigenvectors are each backend's choice.
                 let ((w1, v1), (w2, v2)) = (eh("ndarray")?, eh("candle")?);
-                for (w, g) in [(&w1, &w2), (&v1, &v2)] {
-                    agree(w, g)
-                        .map_err(|e| Error::invalid("eigh", format!("{n}x{n} on {d}: {e}")))?;
+                let args = CallArgs::new().arg(a.clone());
+                let (want, got) = ([w1.clone(), v1.clone()], [w2, v2]);
+                results_agree("eigh", &args, &want, &got)
+                    .map_err(|e| Error::invalid("eigh", format!("{n}x{n} on {d}: {e}")))?;
+                // The law is not vacuous: eigenvectors swapped between two
+                // distinct eigenvalues are refused.
+                if n > 1 {
+                    let wv = ivy::astype(&w1, Dtype::Float64)?.to_vec::<f64>()?;
+                    if (wv[1] - wv[0]).abs() > 0.1 {
+                        let order: Vec<i64> = [1, 0].into_iter().chain(2..n as i64).collect();
+                        let swapped = ivy::take_with(
+                            &v1,
+                            &Array::from_shape_vec(vec![n], order)?,
+                            ivy::opts::Take::new().axis(-1),
+                        )?;
+                        assert!(results_agree("eigh", &args, &want, &[w1, swapped]).is_err());
+                    }
                 }
             }
         }
         // SVD of square, tall, wide and empty batches, of full rank, of
         // rank 1, with all singular values equal (the identity) and all
         // zero, reduced and full: by svd's law (see `UP_TO_A_CHOICE`).
-        // (A stream of its own, so the cases after it keep their inputs.)
-        let mut rng_svd = Rng(0x5eed_0005);
         for (m, n) in [
             (4usize, 4usize),
             (5, 3),
@@ -1187,9 +1293,9 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
             (0, 3),
             (3, 0),
         ] {
-            let a = random(&mut rng_svd, d, &[2, m, n], true)?;
-            let c = random(&mut rng_svd, d, &[2, m, 1], true)?;
-            let r = random(&mut rng_svd, d, &[2, 1, n], true)?;
+            let a = random(&mut rng, d, &[2, m, n], true)?;
+            let c = random(&mut rng, d, &[2, m, 1], true)?;
+            let r = random(&mut rng, d, &[2, 1, n], true)?;
             let rank1 = ivy::matmul(&c, &r)?;
             let eye = ivy::astype(
                 &ivy::broadcast_to(
@@ -1248,26 +1354,27 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
             results_agree("svd", &args, &want, &got)
                 .map_err(|e| Error::invalid("svd", format!("(0, 3, 2) on {d}: {e}")))?;
         }
-        // Entries whose squares overflow or underflow `float64`: candle's
-        // singular values scale with the matrix, and its factors of `x s`
-        // are those of `x` (ndarray's faer does not converge at 1e200 and
-        // is off at 1e-200, so ndarray's results of `x` are the reference).
+        // Entries whose squares overflow or underflow `float64` (both
+        // backends scale each matrix by a power of two first): the same
+        // singular values as ndarray's, and singular values that scale
+        // with the matrix.
         if d == Dtype::Float64 {
-            let x = random(&mut rng_svd, d, &[2, 3, 4], true)?;
+            let x = random(&mut rng, d, &[2, 3, 4], true)?;
             for scale in [1e200, 1e-200] {
                 let xs = ivy::multiply(&x, scale)?;
                 let on_candle = xs.to_backend("candle")?;
                 let sv = ivy::with_backend("candle", || ivy::svdvals(&on_candle))??;
-                let sv = ivy::divide(&sv.to_backend("ndarray")?, scale)?;
-                agree(&ivy::svdvals(&x)?, &sv)
+                let sv = sv.to_backend("ndarray")?;
+                agree(&ivy::svdvals(&xs)?, &sv)
+                    .map_err(|e| Error::invalid("svdvals", format!("scale {scale}: {e}")))?;
+                agree(&ivy::svdvals(&x)?, &ivy::divide(&sv, scale)?)
                     .map_err(|e| Error::invalid("svdvals", format!("scale {scale}: {e}")))?;
                 for full_matrices in [true, false] {
                     let opts = ivy::opts::Svd::new().full_matrices(full_matrices);
-                    let (u, s, vh) = ivy::svd_with(&x, opts.clone())?;
-                    let want = [u, ivy::multiply(&s, scale)?, vh];
+                    let (u, s, vh) = ivy::svd_with(&xs, opts.clone())?;
                     let got = ivy::with_backend("candle", || ivy::svd_with(&on_candle, opts))??;
                     let args = CallArgs::new().arg(xs.clone());
-                    results_agree("svd", &args, &want, &[got.0, got.1, got.2])
+                    results_agree("svd", &args, &[u, s, vh], &[got.0, got.1, got.2])
                         .map_err(|e| Error::invalid("svd", format!("scale {scale}: {e}")))?;
                 }
             }
@@ -1290,37 +1397,38 @@ fn linear_algebra_kernels_agree_on_batches_of_matrices() -> Result<()> {
                 msg("candle")?
             );
         }
-        // QR of tall, wide and square batches: the same factors as
-        // ndarray's (faer's Householder signs). With a zero column (rank
-        // deficient) the columns of Q facing a zero row of R are not
-        // unique: there Q R = A and Q^T Q = I are checked instead.
+        // QR of tall, wide and square batches, of full rank and with a
+        // zero column (rank deficient: the columns of Q facing a zero row
+        // of R are not unique), by qr's law (see `UP_TO_A_CHOICE`).
         for (m, n) in [(4usize, 3usize), (3, 5), (4, 4)] {
             let full = random(&mut rng, d, &[2, m, n], true)?;
             let mask = ivy::astype(&ivy::not_equal(&ivy::arange(n as i64)?, 1)?, d)?;
             let deficient = ivy::multiply(&full, &mask)?;
             for mode in ["reduced", "complete"] {
-                let qr = |a: &Array, backend: &str| -> Result<(Array, Array)> {
-                    let a = a.to_backend(backend)?;
-                    ivy::with_backend(backend, || {
-                        ivy::qr_with(&a, ivy::opts::Qr::new().mode(mode))
-                    })?
-                };
-                let ((q1, r1), (q2, r2)) = (qr(&full, "ndarray")?, qr(&full, "candle")?);
-                for (w, g) in [(&q1, &q2), (&r1, &r2)] {
-                    agree(w, g)
+                for x in [&full, &deficient] {
+                    let args = CallArgs::new().arg(x.clone()).kwarg("mode", mode);
+                    let want = ivy::with_backend("ndarray", || catalogue::call("qr", &args))??;
+                    let on_candle = to_candle(&args)?;
+                    let got = ivy::with_backend("candle", || catalogue::call("qr", &on_candle))??;
+                    results_agree("qr", &args, &want, &got)
                         .map_err(|e| Error::invalid("qr", format!("{m}x{n} {mode} on {d}: {e}")))?;
-                }
-                let (q, r) = qr(&deficient, "candle")?;
-                let (q, r) = (q.to_backend("ndarray")?, r.to_backend("ndarray")?);
-                let back = ivy::matmul(&q, &r)?;
-                let k = q.shape().dims()[2];
-                let qtq = ivy::matmul(&ivy::matrix_transpose(&q)?, &q)?;
-                let eye = ivy::astype(&ivy::broadcast_to(&ivy::eye(k)?, [2, k, k])?, d)?;
-                for (w, g, what) in [(&deficient, &back, "Q R"), (&eye, &qtq, "Q^T Q")] {
-                    let diff = ivy::max(&ivy::abs(&ivy::subtract(w, g)?)?)?
-                        .item()?
-                        .to_f64();
-                    assert!(diff < 1e-4, "{what} off by {diff} ({m}x{n} {mode} on {d})");
+                    // The law is not vacuous: R with its first row negated
+                    // (Q kept) is refused.
+                    let flip = ivy::astype(
+                        &ivy::subtract(
+                            1,
+                            &ivy::multiply(
+                                &ivy::equal(&ivy::arange(want[1].shape().dims()[1] as i64)?, 0)?,
+                                2,
+                            )?,
+                        )?,
+                        d,
+                    )?;
+                    let bad_r = ivy::multiply(
+                        &want[1],
+                        &ivy::expand_dims_with(&flip, ivy::opts::ExpandDims::new().axis(-1))?,
+                    )?;
+                    assert!(results_agree("qr", &args, &want, &[want[0].clone(), bad_r]).is_err());
                 }
             }
         }

@@ -473,3 +473,153 @@ fn triangular_tensor_and_exponential() {
             .contains("tensorsolve")
     );
 }
+
+/// `x * 2^k` in the dtype of `x` (exact for results in range).
+fn pow2(x: &Array, k: i32) -> Array {
+    let c = ivy::astype(&Array::scalar(2f64.powi(k)), x.dtype()).unwrap();
+    let y = ivy::multiply(x, &c).unwrap();
+    assert_eq!(y.dtype(), x.dtype());
+    y
+}
+
+/// `got` within `tol` of `want`, relative to the largest magnitude of
+/// `want` (at least 1).
+fn near(got: &Array, want: &Array, tol: f64) {
+    let scale = f64s(&ivy::abs(want).unwrap())
+        .into_iter()
+        .fold(1.0, f64::max);
+    close(got, want, tol * scale);
+}
+
+/// A batch of `b` well-conditioned `m x n` matrices in `dtype`: entries
+/// in [-1, 1] plus `max(m, n)` on the main diagonal; complex ones take
+/// their imaginary parts from the values read backwards.
+fn rectangular(v: &[f64], b: usize, m: usize, n: usize, dtype: Dtype) -> Array {
+    let len = b * m * n;
+    let part = |vals: Vec<f64>| {
+        let a = Array::from_shape_vec([b, m, n], vals).unwrap();
+        let eye = ivy::eye_with(m, opts::Eye::new().n_cols(n).dtype(Dtype::Float64)).unwrap();
+        ivy::add(&a, &ivy::multiply(&eye, m.max(n) as f64).unwrap()).unwrap()
+    };
+    let re = part(v[..len].to_vec());
+    if dtype.is_complex() {
+        let im = Array::from_shape_vec(
+            [b, m, n],
+            v[v.len() - len..].iter().rev().copied().collect(),
+        )
+        .unwrap();
+        ivy::astype(&as_complex(&re, &im), dtype).unwrap()
+    } else {
+        ivy::astype(&re, dtype).unwrap()
+    }
+}
+
+fn scale_case() -> impl Strategy<Value = (usize, usize, usize, Vec<f64>, i32, Dtype)> {
+    (
+        1usize..=2,
+        1usize..=4,
+        1usize..=4,
+        prop::collection::vec(-1.0f64..1.0, 32),
+        prop::sample::select(vec![-600, -300, -38, 0, 38, 300, 600]),
+        prop::sample::select(vec![Dtype::Float64, Dtype::Float32, Dtype::Complex128]),
+    )
+        .prop_map(|(b, m, n, v, k, d)| {
+            // float32 scales within its range (2^-126 .. 2^128).
+            let k = if d == Dtype::Float32 { k / 6 } else { k };
+            (b, m, n, v, k, d)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Scaling a matrix by `2^k` scales what the decompositions return by
+    /// their laws, for `k` up to +-600 (float32: +-100), where products of
+    /// two entries overflow or underflow.
+    #[test]
+    fn decompositions_follow_scaling_by_powers_of_two((b, m, n, v, k, d) in scale_case()) {
+        let tol = if d == Dtype::Float32 { 1e-4 } else { 1e-12 };
+        let a = rectangular(&v, b, m, n, d);
+        let ak = pow2(&a, k);
+        // svdvals(A 2^k) = 2^k svdvals(A), and the norms built on it.
+        near(&pow2(&ivy::svdvals(&ak).unwrap(), -k), &ivy::svdvals(&a).unwrap(), tol);
+        let (u, s, vh) = ivy::svd_with(&ak, opts::Svd::new().full_matrices(false)).unwrap();
+        near(&pow2(&s, -k), &ivy::svdvals(&a).unwrap(), tol);
+        let us = ivy::multiply(&u, &ivy::expand_dims_with(&pow2(&s, -k), opts::ExpandDims::new().axis(-2)).unwrap()).unwrap();
+        near(&ivy::matmul(&us, &vh).unwrap(), &a, tol);
+        for ord in ["2", "-2", "nuc"] {
+            let o = opts::MatrixNorm::new().ord(ord);
+            near(&pow2(&ivy::matrix_norm_with(&ak, o.clone()).unwrap(), -k), &ivy::matrix_norm_with(&a, o).unwrap(), tol);
+        }
+        prop_assert_eq!(ivy::matrix_rank(&ak).unwrap().to_vec::<i64>().unwrap(), vec![m.min(n) as i64; b]);
+        near(&pow2(&ivy::pinv(&ak).unwrap(), k), &ivy::pinv(&a).unwrap(), tol);
+        // QR: R scales, Q does not.
+        let (q, r) = ivy::qr(&ak).unwrap();
+        let (q0, r0) = ivy::qr(&a).unwrap();
+        near(&pow2(&r, -k), &r0, tol);
+        near(&q, &q0, tol);
+        // Square matrices: the leading n x n block of the well-conditioned a.
+        let w = rectangular(&v, b, n, n, d);
+        let wk = pow2(&w, k);
+        near(&pow2(&ivy::inv(&wk).unwrap(), k), &ivy::inv(&w).unwrap(), tol);
+        let rhs = ivy::astype(&Array::from_shape_vec([n], v[..n].to_vec()).unwrap(), d).unwrap();
+        near(&pow2(&ivy::solve(&wk, &rhs).unwrap(), k), &ivy::solve(&w, &rhs).unwrap(), tol);
+        // det(W 2^k) = 2^(k n) det(W) where that is in range.
+        let kn = k * n as i32;
+        if kn.abs() <= if d == Dtype::Float32 { 100 } else { 900 } {
+            near(&pow2(&ivy::det(&wk).unwrap(), -kn), &ivy::det(&w).unwrap(), tol);
+        }
+        let (sign, logabs) = ivy::slogdet(&wk).unwrap();
+        let (sign0, logabs0) = ivy::slogdet(&w).unwrap();
+        near(&sign, &sign0, tol);
+        let shift = f64::from(kn) * std::f64::consts::LN_2;
+        let back = ivy::subtract(&ivy::astype(&logabs, Dtype::Float64).unwrap(), shift).unwrap();
+        // The log is rounded to the dtype at its scaled size.
+        near(&back, &ivy::astype(&logabs0, Dtype::Float64).unwrap(), tol * (1.0 + shift.abs()));
+        // Hermitian: eigenvalues scale by 2^k, eigenvectors do not.
+        let h = ivy::add(&w, &adjoint(&w)).unwrap();
+        let hk = pow2(&h, k);
+        let w0 = ivy::eigvalsh(&h).unwrap();
+        near(&pow2(&ivy::eigvalsh(&hk).unwrap(), -k), &w0, tol);
+        let (ew, ev) = ivy::eigh(&hk).unwrap();
+        near(&pow2(&ew, -k), &w0, tol);
+        let vw = ivy::multiply(&ev, &ivy::expand_dims_with(&pow2(&ew, -k), opts::ExpandDims::new().axis(-2)).unwrap()).unwrap();
+        near(&ivy::matmul(&h, &ev).unwrap(), &vw, tol);
+        // Cholesky (k even): L(S 2^k) = 2^(k/2) L(S).
+        let spd = ivy::matmul(&w, &adjoint(&w)).unwrap();
+        near(&pow2(&ivy::cholesky(&pow2(&spd, k)).unwrap(), -k / 2), &ivy::cholesky(&spd).unwrap(), tol);
+    }
+}
+
+#[test]
+fn svd_of_matrices_near_the_ends_of_the_range() {
+    // [[1, 1, 0], [0, 1, 1]] A^T = [[2, 1], [1, 2]]: singular values
+    // sqrt(3) and 1 (faer's SVD alone did not converge at 1e200 and gave
+    // 2.29e-200 and 2.24e-200 at 1e-200).
+    for c in [1e200, 1e-200, 1e300, 1e-300, f64::MIN_POSITIVE / 4.0] {
+        let a = ivy::multiply(&ivy::array![[1.0f64, 1.0, 0.0], [0.0, 1.0, 1.0]], c).unwrap();
+        let want = [3f64.sqrt() * c, c];
+        for s in [ivy::svdvals(&a).unwrap(), ivy::svd(&a).unwrap().1] {
+            let got = f64s(&s);
+            for (g, w) in got.iter().zip(want) {
+                assert!(((g - w) / w).abs() < 1e-14, "{c}: {got:?}");
+            }
+        }
+    }
+    for c in [1e30f32, 1e-30] {
+        let a = ivy::multiply(&ivy::array![[1.0f32, 1.0, 0.0], [0.0, 1.0, 1.0]], c).unwrap();
+        let got = f64s(&ivy::svdvals(&a).unwrap());
+        let want = [3f64.sqrt() * f64::from(c), f64::from(c)];
+        for (g, w) in got.iter().zip(want) {
+            assert!(((g - w) / w).abs() < 1e-6, "{c}: {got:?}");
+        }
+    }
+    // Norms and rank built on svdvals.
+    let a = ivy::array![[1e200f64, 1e200, 0.0], [0.0, 1e200, 1e200]];
+    let two = f64s(&ivy::matrix_norm_with(&a, opts::MatrixNorm::new().ord("2")).unwrap())[0];
+    assert!((two / (3f64.sqrt() * 1e200) - 1.0).abs() < 1e-14);
+    assert_eq!(
+        ivy::matrix_rank(&a).unwrap().to_vec::<i64>().unwrap(),
+        vec![2]
+    );
+}

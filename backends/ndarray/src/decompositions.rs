@@ -24,6 +24,7 @@ pub(crate) trait Lin: Element + faer::traits::ComplexField<Real = <Self as Lin>:
     fn to_c(self) -> Complex64;
     fn from_c(c: Complex64) -> Self;
     fn real_from(r: f64) -> Self::R;
+    fn real_to(r: Self::R) -> f64;
     fn complex_from(c: Complex64) -> Self::C;
     /// Eigenvalues and row-major right eigenvectors of a general matrix.
     fn eig(a: MatRef<'_, Self>) -> Option<(Vec<Complex64>, Vec<Complex64>)>;
@@ -58,6 +59,9 @@ macro_rules! lin_real {
             fn real_from(r: f64) -> $t {
                 r as $t
             }
+            fn real_to(r: $t) -> f64 {
+                f64::from(r)
+            }
             fn complex_from(c: Complex64) -> $c {
                 <$c>::new(c.re as $t, c.im as $t)
             }
@@ -86,6 +90,9 @@ macro_rules! lin_complex {
             }
             fn real_from(r: f64) -> $r {
                 r as $r
+            }
+            fn real_to(r: $r) -> f64 {
+                f64::from(r)
             }
             fn complex_from(c: Complex64) -> $t {
                 <$t>::new(c.re as $r, c.im as $r)
@@ -272,6 +279,67 @@ fn hermitian_from_lower<T: Lin>(a: MatRef<'_, T>) -> Mat<T> {
         std::cmp::Ordering::Less => T::from_c(a[(j, i)].to_c().conj()),
         std::cmp::Ordering::Equal => T::from_c(Complex64::new(a[(i, i)].to_c().re, 0.0)),
     })
+}
+
+/// `x * 2^e`, exact whenever the result is a normal number (and rounded
+/// once when it is subnormal): applied in steps of at most `2^±1000` so
+/// that no step overflows or underflows on its own (`2f64.powi(-1074)` is
+/// zero, `2f64.powi(1024)` infinite).
+fn times_pow2(mut x: f64, mut e: i32) -> f64 {
+    const STEP: i32 = 1000;
+    while e > STEP {
+        x *= 2f64.powi(STEP);
+        e -= STEP;
+    }
+    while e < -STEP {
+        x *= 2f64.powi(-STEP);
+        e += STEP;
+    }
+    x * 2f64.powi(e)
+}
+
+/// `a` scaled by the power of two `2^-e` that brings its entry of largest
+/// magnitude (largest real or imaginary part) into `[1, 2)`, and `e`
+/// (`0`, unscaled, for a zero matrix or one with a NaN or an infinity).
+/// The scaling is exact, except for entries below `2^-1022` times the
+/// largest, which become subnormal. faer's SVD iterations lose
+/// convergence or accuracy on matrices whose entries are far from 1
+/// (`svdvals` of a 2 x 3 matrix times `2^600` does not converge, times
+/// `2^-600` is off by 5%), as their squares overflow or underflow; the
+/// factorisation of the scaled matrix is then unscaled by its law
+/// (singular values times `2^e`, vectors unchanged).
+fn balanced<T: Lin>(a: MatRef<'_, T>) -> (Mat<T>, i32) {
+    let mut top = 0f64;
+    for j in 0..a.ncols() {
+        for i in 0..a.nrows() {
+            let c = a[(i, j)].to_c();
+            // `f64::max` would skip a NaN: keep it.
+            for part in [c.re.abs(), c.im.abs()] {
+                if part.is_nan() || part > top {
+                    top = part;
+                }
+            }
+        }
+    }
+    if top == 0.0 || !top.is_finite() {
+        return (a.to_owned(), 0);
+    }
+    let e = top.log2().floor() as i32;
+    let scaled = Mat::from_fn(a.nrows(), a.ncols(), |i, j| {
+        let c = a[(i, j)].to_c();
+        T::from_c(Complex64::new(times_pow2(c.re, -e), times_pow2(c.im, -e)))
+    });
+    (scaled, e)
+}
+
+/// A real result `r` of a factorisation of `a * 2^-e` brought back to the
+/// scale of `a` by its law `r * 2^p` (singular values: `p = e`).
+fn unscale<T: Lin>(r: T::R, p: i32) -> T::R {
+    if p == 0 {
+        r
+    } else {
+        T::real_from(times_pow2(T::real_to(r), p))
+    }
 }
 
 pub(crate) fn cholesky<T: Lin>(x: &Array, upper: bool) -> Result<Array> {
@@ -548,6 +616,7 @@ pub(crate) fn svd<T: Lin>(x: &Array, full_matrices: bool) -> Result<(Array, Arra
             push(&mut vs, eye(vr, n).as_ref(), false);
             continue;
         }
+        let (a, e) = balanced(a);
         let f = if full_matrices { a.svd() } else { a.thin_svd() }
             .map_err(|_| no_convergence(op, x))?;
         let mut u = f.U().to_owned();
@@ -559,7 +628,7 @@ pub(crate) fn svd<T: Lin>(x: &Array, full_matrices: bool) -> Result<(Array, Arra
         }
         push(&mut us, u.as_ref(), false);
         let s = f.S().column_vector();
-        ss.extend((0..k).map(|i| T::real_from(s[i].to_c().re)));
+        ss.extend((0..k).map(|i| unscale::<T>(T::real_from(s[i].to_c().re), e)));
         push(&mut vs, v.as_ref(), true);
     }
     Ok((
@@ -578,8 +647,9 @@ pub(crate) fn svdvals<T: Lin>(x: &Array) -> Result<Array> {
         if k == 0 {
             continue;
         }
+        let (a, e) = balanced(a);
         let s = a.singular_values().map_err(|_| no_convergence(op, x))?;
-        ss.extend(s);
+        ss.extend(s.into_iter().map(|v| unscale::<T>(v, e)));
     }
     Ok(host::out_vec(with(&batch, &[k]), ss))
 }
@@ -700,6 +770,45 @@ mod tests {
         assert_eq!(h[(1, 0)], c(2.0, 3.0));
         assert_eq!(h[(0, 1)], c(2.0, -3.0));
         assert_eq!(h[(1, 1)], c(4.0, 0.0));
+    }
+
+    #[test]
+    fn times_pow2_is_exact_across_the_range() {
+        assert_eq!(times_pow2(1.5, 1023), 1.5 * 2f64.powi(1023));
+        assert_eq!(times_pow2(1.0, -1074), f64::from_bits(1));
+        assert_eq!(times_pow2(f64::from_bits(1), 1074), 1.0);
+        assert_eq!(times_pow2(-3.0, -2), -0.75);
+        assert_eq!(times_pow2(1.0, 1024), f64::INFINITY);
+    }
+
+    #[test]
+    fn balanced_brings_the_largest_entry_into_one_to_two() {
+        let big = [3.0 * 2f64.powi(600), -2f64.powi(590), 0.0, 1.0];
+        let (m, e) = balanced(MatRef::from_row_major_slice(&big, 2, 2));
+        assert_eq!(e, 601);
+        assert_eq!((m[(0, 0)], m[(0, 1)]), (1.5, -2f64.powi(-11)));
+        assert_eq!((m[(1, 0)], m[(1, 1)]), (0.0, 2f64.powi(-601)));
+        // Subnormal entries are scaled up exactly.
+        let tiny = [f64::from_bits(3), f64::from_bits(1)];
+        let (m, e) = balanced(MatRef::from_row_major_slice(&tiny, 1, 2));
+        assert_eq!((e, m[(0, 0)], m[(0, 1)]), (-1073, 1.5, 0.5));
+        // float32 and complex: the largest real or imaginary part.
+        let c = [Complex32::new(1.0, -2f32.powi(100))];
+        let (m, e) = balanced(MatRef::from_row_major_slice(&c, 1, 1));
+        assert_eq!((e, m[(0, 0)]), (100, Complex32::new(2f32.powi(-100), -1.0)));
+        // Zero, NaN and infinite matrices are left alone.
+        for v in [0.0, f64::NAN, f64::INFINITY] {
+            let (m, e) = balanced(MatRef::from_row_major_slice(&[2f64.powi(700), v], 1, 2));
+            assert_eq!(e, if v == 0.0 { 700 } else { 0 });
+            assert_eq!(
+                m[(0, 0)].to_bits(),
+                if v == 0.0 { 1f64 } else { 2f64.powi(700) }.to_bits()
+            );
+        }
+        assert_eq!(
+            balanced(MatRef::from_row_major_slice(&[0.0f64; 4], 2, 2)).1,
+            0
+        );
     }
 
     #[test]
