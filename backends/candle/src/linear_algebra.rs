@@ -96,15 +96,21 @@ fn diagonal_tensor(op: &str, x: &Array, offset: i64, axis1: usize, axis2: usize)
     f().map_err(err(op))
 }
 
-/// The batch shape and order `n` of the square matrices `x`.
-fn square(op: &str, x: &Array) -> Result<(Vec<usize>, usize)> {
-    let &[.., m, n] = x.shape().dims() else {
+/// The batch dimensions and the matrix size of `x`, a stack of matrices.
+fn matrices(op: &str, x: &Array) -> Result<(Vec<usize>, usize, usize)> {
+    let &[ref batch @ .., m, n] = x.shape().dims() else {
         return Err(Error::shape(
             op,
             format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
             vec![x.shape().clone()],
         ));
     };
+    Ok((batch.to_vec(), m, n))
+}
+
+/// The batch shape and order `n` of the square matrices `x`.
+fn square(op: &str, x: &Array) -> Result<(Vec<usize>, usize)> {
+    let (batch, m, n) = matrices(op, x)?;
     if m != n {
         return Err(Error::shape(
             op,
@@ -112,7 +118,7 @@ fn square(op: &str, x: &Array) -> Result<(Vec<usize>, usize)> {
             vec![x.shape().clone()],
         ));
     }
-    Ok((x.shape().dims()[..x.ndim() - 2].to_vec(), n))
+    Ok((batch, n))
 }
 
 /// Gaussian elimination with partial pivoting (the largest magnitude of
@@ -469,17 +475,7 @@ impl LinearAlgebraKernels for CandleBackend {
         let (bb, rows, k) = if vector {
             (Vec::new(), x2.shape().dims()[0], 1)
         } else {
-            let &[.., r, c] = x2.shape().dims() else {
-                return Err(Error::shape(
-                    op,
-                    format!(
-                        "needs an array of at least 2 dimensions, got {}",
-                        x2.dtype()
-                    ),
-                    vec![x2.shape().clone()],
-                ));
-            };
-            (x2.shape().dims()[..x2.ndim() - 2].to_vec(), r, c)
+            matrices(op, x2)?
         };
         if rows != n {
             return Err(Error::shape(
@@ -598,14 +594,7 @@ impl LinearAlgebraKernels for CandleBackend {
                 ));
             }
         };
-        let &[.., m, n] = x.shape().dims() else {
-            return Err(Error::shape(
-                op,
-                format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
-                vec![x.shape().clone()],
-            ));
-        };
-        let batch = x.shape().dims()[..x.ndim() - 2].to_vec();
+        let (batch, m, n) = matrices(op, x)?;
         let b: usize = batch.iter().product();
         let k = m.min(n);
         let (qc, rr) = if complete { (m, m) } else { (k, k) };
@@ -719,14 +708,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn svdvals(&self, x: &Array) -> Result<Array> {
         let op = "svdvals";
-        let &[.., m, n] = x.shape().dims() else {
-            return Err(Error::shape(
-                op,
-                format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
-                vec![x.shape().clone()],
-            ));
-        };
-        let batch = x.shape().dims()[..x.ndim() - 2].to_vec();
+        let (batch, m, n) = matrices(op, x)?;
         let b: usize = batch.iter().product();
         let t = tensor(op, x)?;
         if !all_finite(&t).map_err(err(op))? {
@@ -758,14 +740,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn svd(&self, x: &Array, full_matrices: bool) -> Result<(Array, Array, Array)> {
         let op = "svd";
-        let &[.., m, n] = x.shape().dims() else {
-            return Err(Error::shape(
-                op,
-                format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
-                vec![x.shape().clone()],
-            ));
-        };
-        let batch = x.shape().dims()[..x.ndim() - 2].to_vec();
+        let (batch, m, n) = matrices(op, x)?;
         let b: usize = batch.iter().product();
         let k = m.min(n);
         let (uc, vr) = if full_matrices { (m, n) } else { (k, k) };
