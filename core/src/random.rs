@@ -563,6 +563,49 @@ pub fn choices(
     Ok(out)
 }
 
+/// The draws of Ivy's `multinomial` and their shape, for a backend's kernel:
+/// checks the layout of `probs` ([`multinomial_layout`]), reads the weights
+/// with `weights` (called only when the layout fits; `None`: equal
+/// weights), and draws with the generator of `seed` ([`choices`]).
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::Shape;
+/// let probs = Shape::from([2, 3]);
+/// let weights = || Ok(Some(vec![0.0, 1.0, 0.0, 0.0, 0.0, 1.0]));
+/// let (v, shape) = ivy::random::multinomial_draws("multinomial", 3, 2, 2, Some(&probs), weights, true, Some(7))?;
+/// assert_eq!((v, shape), (vec![1, 1, 2, 2], Shape::from([2, 2])));
+/// let wrong = Shape::from([3]);
+/// assert!(ivy::random::multinomial_draws("multinomial", 3, 2, 2, Some(&wrong), weights, true, None).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn multinomial_draws(
+    op: &str,
+    population_size: usize,
+    num_samples: usize,
+    batch_size: usize,
+    probs: Option<&Shape>,
+    weights: impl FnOnce() -> Result<Option<Vec<f64>>>,
+    replace: bool,
+    seed: Option<u64>,
+) -> Result<(Vec<i64>, Shape)> {
+    let (rows, shape) = multinomial_layout(op, population_size, num_samples, batch_size, probs)?;
+    let weights = weights()?;
+    let v = with_rng(seed, |g| {
+        choices(
+            op,
+            g,
+            weights.as_deref(),
+            rows,
+            population_size,
+            num_samples,
+            replace,
+        )
+    })?;
+    Ok((v, shape))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -261,27 +261,20 @@ impl RandomKernels for CandleBackend {
     ) -> Result<Array> {
         let op = "multinomial";
         candle_device(op, device)?;
-        let (rows, shape) = rng::multinomial_layout(
+        let (v, shape) = rng::multinomial_draws(
             op,
             population_size,
             num_samples,
             batch_size,
             probs.map(Array::shape),
+            || {
+                probs
+                    .map(|p| reals_of(op, Some(p), 0.0, p.shape()))
+                    .transpose()
+            },
+            replace,
+            seed_bits(seed),
         )?;
-        let weights = probs
-            .map(|p| reals_of(op, Some(p), 0.0, p.shape()))
-            .transpose()?;
-        let v = rng::with_rng(seed_bits(seed), |g| {
-            rng::choices(
-                op,
-                g,
-                weights.as_deref(),
-                rows,
-                population_size,
-                num_samples,
-                replace,
-            )
-        })?;
         Ok(wrap(from_values(op, v, &shape, device)?, Dtype::Int64))
     }
 }
