@@ -266,8 +266,8 @@ fn pass(
         slots_from.push(total);
         total += n.outputs.len().max(1);
     }
+    // Empty: `backward` clears it after every pass, dropping what is left.
     let slots = &mut scratch.slots;
-    slots.clear();
     slots.resize_with(total, || None);
     for (root, seed) in roots {
         if let Some(n) = root.grad_node()
