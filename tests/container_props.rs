@@ -12,7 +12,7 @@
 //! - the JSON form reads back equal.
 
 use ivy::container::MultiArg;
-use ivy::{Container, Entry};
+use ivy::{Container, ContainerRef, Entry, EntryRef};
 use proptest::prelude::*;
 
 /// Random containers with `i64` leaves.
@@ -36,10 +36,10 @@ fn container() -> impl Strategy<Value = Container<i64>> {
     })
 }
 
-fn has_empty_sub(c: &Container<i64>) -> bool {
+fn has_empty_sub(c: ContainerRef<'_, i64>) -> bool {
     c.values().any(|e| match e {
-        Entry::Container(s) => s.is_empty() || has_empty_sub(s),
-        Entry::Leaf(_) => false,
+        EntryRef::Container(s) => s.is_empty() || has_empty_sub(s),
+        EntryRef::Leaf(_) => false,
     })
 }
 
@@ -56,7 +56,7 @@ proptest! {
 
     #[test]
     fn key_chains_and_nests_round_trip(c in container()) {
-        if !has_empty_sub(&c) {
+        if !has_empty_sub(c.view()) {
             let pairs: Vec<(String, i64)> = c.cont_to_iterator().map(|(kc, v)| (kc, *v)).collect();
             let back: Container<i64> = Container::from_key_chains(pairs).unwrap();
             prop_assert_eq!(&back, &c);

@@ -1808,7 +1808,7 @@ impl<'a> Projections<'a> {
                     Self::KEY_CHAINS.join(", ")
                 )));
             };
-            let crate::Entry::Leaf(a) = entry else {
+            let crate::EntryRef::Leaf(a) = entry else {
                 return Err(error(
                     "is a sub-container; a projection is a leaf (an array)".to_string(),
                 ));

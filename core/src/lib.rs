@@ -42,7 +42,7 @@ pub use backend::{
     BackendEntry, BackendHandle, available_backends, current_backend, current_backend_str,
     get_backend, set_backend, unset_backend, use_backend, with_backend,
 };
-pub use container::{Config, Container, Entry};
+pub use container::{Config, Container, ContainerMut, ContainerRef, Entry, EntryMut, EntryRef};
 pub use device::{Device, DeviceSet, default_device, set_default_device, unset_default_device};
 /// DLPack, the interchange format `from_dlpack` reads and [`Array::to_dlpack`] writes (the `dlpark` crate).
 pub use dlpark;

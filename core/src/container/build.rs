@@ -1,8 +1,7 @@
 //! Building containers: from key chains, from nests, from flat lists of
 //! leaves, and what the [`container!`](crate::container!) macro expands to.
 
-use super::key_chain::KeyChain;
-use super::{Config, Container, Entry, Keys};
+use super::{Config, Container, ContainerRef, Entry, EntryRef, Keys};
 use crate::error::{Error, Result};
 use crate::nest::Nest;
 use indexmap::IndexMap;
@@ -58,21 +57,7 @@ impl<L> Container<L> {
     where
         L: Clone,
     {
-        let mut out = Vec::with_capacity(self.num_leaves());
-        self.leaves_into(&mut out);
-        out
-    }
-
-    fn leaves_into(&self, out: &mut Vec<L>)
-    where
-        L: Clone,
-    {
-        for e in &self.values {
-            match e {
-                Entry::Leaf(l) => out.push(l.clone()),
-                Entry::Container(c) => c.leaves_into(out),
-            }
-        }
+        self.leaves.clone()
     }
 
     /// The same structure with the leaves of `flat` in order (Ivy's
@@ -92,49 +77,31 @@ impl<L> Container<L> {
         flat: impl IntoIterator<Item = M>,
     ) -> Result<Container<M>> {
         let mut it = flat.into_iter();
-        let mut chain = KeyChain::new();
-        let out = self.fill_from_flat(&mut it, &mut chain)?;
-        if it.next().is_some() {
+        let n = self.leaves.len();
+        // An iterator that knows its length (a `Vec`'s) is collected whole,
+        // in place; any other is read up to one leaf too many.
+        let exact = matches!(it.size_hint(), (lo, Some(hi)) if lo == hi);
+        let leaves: Vec<M> = if exact {
+            it.by_ref().collect()
+        } else {
+            it.by_ref().take(n + 1).collect()
+        };
+        if leaves.len() > n {
             return Err(Error::invalid(
                 "cont_from_flat_list",
-                format!("got more leaves than the container's {}", self.num_leaves()),
+                format!("got more leaves than the container's {n}"),
             ));
         }
-        Ok(out)
-    }
-
-    fn fill_from_flat<M>(
-        &self,
-        it: &mut impl Iterator<Item = M>,
-        chain: &mut KeyChain,
-    ) -> Result<Container<M>> {
-        let mut values = Vec::with_capacity(self.values.len());
-        for (i, e) in self.values.iter().enumerate() {
-            values.push(match e {
-                Entry::Leaf(_) => match it.next() {
-                    Some(m) => Entry::Leaf(m),
-                    None => {
-                        let g = chain.push(self.keys.get(i));
-                        return Err(Error::invalid(
-                            "cont_from_flat_list",
-                            format!(
-                                "the list ran out at key chain `{}`; the container has more leaves",
-                                g.as_str()
-                            ),
-                        ));
-                    }
-                },
-                Entry::Container(c) => {
-                    let mut g = chain.push(self.keys.get(i));
-                    Entry::Container(c.fill_from_flat(it, &mut g)?)
-                }
-            });
+        if leaves.len() < n {
+            return Err(Error::invalid(
+                "cont_from_flat_list",
+                format!(
+                    "the list ran out at key chain `{}`; the container has more leaves",
+                    self.node.key_chain_of(leaves.len())
+                ),
+            ));
         }
-        Ok(Container::from_parts(
-            self.keys.clone(),
-            values,
-            self.config,
-        ))
+        Ok(Container::from_flat(self.node.clone(), leaves, self.config))
     }
 
     /// The container as a nest of dicts (a Container is a dict-only nest).
@@ -149,17 +116,7 @@ impl<L> Container<L> {
     where
         L: Clone,
     {
-        let map: IndexMap<String, Nest<L>> = self
-            .iter()
-            .map(|(k, e)| {
-                let v = match e {
-                    Entry::Leaf(l) => Nest::Leaf(l.clone()),
-                    Entry::Container(c) => c.to_nest(),
-                };
-                (k.to_string(), v)
-            })
-            .collect();
-        Nest::Dict(map)
+        nest_of(self.view())
     }
 
     /// The container of a nest whose nodes are all dicts (Ivy's containers
@@ -268,4 +225,19 @@ macro_rules! container {
     ($($tokens:tt)*) => {
         $crate::__private::container!($crate; $($tokens)*)
     };
+}
+
+/// The nest of dicts of a (sub-)container.
+fn nest_of<L: Clone>(c: ContainerRef<'_, L>) -> Nest<L> {
+    let map: IndexMap<String, Nest<L>> = c
+        .iter()
+        .map(|(k, e)| {
+            let v = match e {
+                EntryRef::Leaf(l) => Nest::Leaf(l.clone()),
+                EntryRef::Container(c) => nest_of(c),
+            };
+            (k.to_string(), v)
+        })
+        .collect();
+    Nest::Dict(map)
 }

@@ -17,7 +17,7 @@
 //! sub-container, is an error naming the function and the key chain.
 
 use super::key_chain::KeyChain;
-use super::{Config, Container, Entry};
+use super::{Config, Container, ContainerRef, Entry, EntryRef};
 use crate::array::Array;
 use crate::error::{Error, Result};
 use indexmap::IndexSet;
@@ -58,7 +58,7 @@ fn no_containers(op: &str) -> Error {
 }
 
 /// The keys of all the containers, in order of first appearance.
-fn union_keys<'a, L>(containers: &[&'a Container<L>]) -> IndexSet<&'a str> {
+fn union_keys<'a, L>(containers: &[ContainerRef<'a, L>]) -> IndexSet<&'a str> {
     let mut keys = IndexSet::new();
     for c in containers {
         keys.extend(c.keys());
@@ -74,23 +74,42 @@ pub(crate) fn zip_leaves<L, M>(
     containers: &[&Container<L>],
     leaf: &mut impl FnMut(&[&L]) -> Result<M>,
 ) -> Result<Container<M>> {
-    if containers.is_empty() {
+    let Some(first) = containers.first() else {
         return Err(no_containers(op));
+    };
+    if containers.iter().all(|c| c.same_structure(first)) {
+        // One structure: zip the leaf lists.
+        let mut xs: Vec<&L> = Vec::with_capacity(containers.len());
+        let mut out = Vec::with_capacity(first.num_leaves());
+        for i in 0..first.num_leaves() {
+            xs.clear();
+            xs.extend(containers.iter().map(|c| &c.leaves_slice()[i]));
+            match leaf(&xs) {
+                Ok(m) => out.push(m),
+                Err(e) => return Err(Error::in_container(&first.node().key_chain_of(i), e)),
+            }
+        }
+        return Ok(Container::from_flat(
+            first.node().clone(),
+            out,
+            first.config(),
+        ));
     }
+    let views: Vec<ContainerRef<'_, L>> = containers.iter().map(|c| c.view()).collect();
     let mut chain = KeyChain::new();
-    zip_inner(op, containers, leaf, &mut chain)
+    zip_inner(op, &views, leaf, &mut chain)
 }
 
 fn zip_inner<L, M>(
     op: &str,
-    containers: &[&Container<L>],
+    containers: &[ContainerRef<'_, L>],
     leaf: &mut impl FnMut(&[&L]) -> Result<M>,
     chain: &mut KeyChain,
 ) -> Result<Container<M>> {
     let first = containers[0];
     let mut values = Vec::with_capacity(first.len());
     let mut leaves: Vec<&L> = Vec::with_capacity(containers.len());
-    let mut subs: Vec<&Container<L>> = Vec::with_capacity(containers.len());
+    let mut subs: Vec<ContainerRef<'_, L>> = Vec::with_capacity(containers.len());
     for (key, entry) in first.iter() {
         let mut g = chain.push(key);
         leaves.clear();
@@ -104,9 +123,9 @@ fn zip_inner<L, M>(
                 ));
             };
             match (entry, e) {
-                (Entry::Leaf(_), Entry::Leaf(l)) => leaves.push(l),
-                (Entry::Container(_), Entry::Container(s)) => subs.push(s),
-                (Entry::Leaf(_), Entry::Container(_)) => {
+                (EntryRef::Leaf(_), EntryRef::Leaf(l)) => leaves.push(l),
+                (EntryRef::Container(_), EntryRef::Container(s)) => subs.push(s),
+                (EntryRef::Leaf(_), EntryRef::Container(_)) => {
                     return Err(mismatch(
                         op,
                         g.as_str(),
@@ -115,7 +134,7 @@ fn zip_inner<L, M>(
                         ),
                     ));
                 }
-                (Entry::Container(_), Entry::Leaf(_)) => {
+                (EntryRef::Container(_), EntryRef::Leaf(_)) => {
                     return Err(mismatch(
                         op,
                         g.as_str(),
@@ -127,15 +146,15 @@ fn zip_inner<L, M>(
             }
         }
         values.push(match entry {
-            Entry::Leaf(_) => match leaf(&leaves) {
+            EntryRef::Leaf(_) => match leaf(&leaves) {
                 Ok(m) => Entry::Leaf(m),
                 Err(e) => return Err(Error::in_container(g.as_str(), e)),
             },
-            Entry::Container(_) => Entry::Container(zip_inner(op, &subs, leaf, &mut g)?),
+            EntryRef::Container(_) => Entry::Container(zip_inner(op, &subs, leaf, &mut g)?),
         });
     }
     Ok(Container::from_parts(
-        first.keys_shared().clone(),
+        first.node.keys.clone(),
         values,
         first.config(),
     ))
@@ -170,7 +189,10 @@ impl<L> Container<L> {
         match containers {
             [] => Container::new(),
             [one] => (*one).clone(),
-            many => combine_containers(many),
+            many => {
+                let views: Vec<ContainerRef<'_, L>> = many.iter().map(|c| c.view()).collect();
+                combine_containers(&views, many.last().map(|c| c.config()).unwrap_or_default())
+            }
         }
     }
 
@@ -379,36 +401,38 @@ fn sum_arrays(xs: &[&Array]) -> Result<Array> {
 }
 
 /// `cont_combine` of two or more containers.
-fn combine_containers<L: Clone>(containers: &[&Container<L>]) -> Container<L> {
-    let config: Config = containers.last().map(|c| c.config()).unwrap_or_default();
+fn combine_containers<L: Clone>(
+    containers: &[ContainerRef<'_, L>],
+    config: Config,
+) -> Container<L> {
     let mut out = Container::with_config(config);
-    let mut entries: Vec<&Entry<L>> = Vec::with_capacity(containers.len());
+    let mut entries: Vec<EntryRef<'_, L>> = Vec::with_capacity(containers.len());
     for key in union_keys(containers) {
         entries.clear();
         entries.extend(containers.iter().filter_map(|c| c.get_key(key)));
-        out.insert_key_unchecked(key, combine_entries(&entries));
+        out.insert_key_unchecked(key, combine_entries(&entries, config));
     }
     out
 }
 
 /// The right-most entry wins; sub-containers right of the last leaf are
 /// combined.
-fn combine_entries<L: Clone>(entries: &[&Entry<L>]) -> Entry<L> {
+fn combine_entries<L: Clone>(entries: &[EntryRef<'_, L>], config: Config) -> Entry<L> {
     let start = entries
         .iter()
         .rposition(|e| e.is_leaf())
         .map_or(0, |i| i + 1);
     if start == entries.len() {
         // The right-most entry is a leaf.
-        return entries[start - 1].clone();
+        return entries[start - 1].to_entry();
     }
-    let subs: Vec<&Container<L>> = entries[start..]
+    let subs: Vec<ContainerRef<'_, L>> = entries[start..]
         .iter()
         .filter_map(|e| e.as_container())
         .collect();
     match subs.as_slice() {
-        [one] => Entry::Container((*one).clone()),
-        many => Entry::Container(combine_containers(many)),
+        [one] => Entry::Container(one.to_container()),
+        many => Entry::Container(combine_containers(many, config)),
     }
 }
 

@@ -10,8 +10,9 @@
 //! ([`DiffOptions`], [`IdenticalOptions`]) taken by the `_with` form of each
 //! function.
 
+use super::iter::{IterOptions, ToIterator};
 use super::key_chain::{KeyChain, check_key};
-use super::{Container, Entry};
+use super::{Container, ContainerRef, Entry, EntryRef};
 use crate::array::Array;
 use crate::error::{Error, Result};
 use indexmap::IndexSet;
@@ -176,7 +177,7 @@ impl<F> Differ<'_, F> {
     /// containers compared).
     fn containers<L: Clone>(
         &mut self,
-        conts: &[(usize, &Container<L>)],
+        conts: &[(usize, ContainerRef<'_, L>)],
         chain: &mut KeyChain,
     ) -> Result<Container<L>>
     where
@@ -187,7 +188,7 @@ impl<F> Differ<'_, F> {
             keys.extend(c.keys());
         }
         let mut out = Container::with_config(self.config);
-        let mut present: Vec<(usize, &Entry<L>)> = Vec::with_capacity(conts.len());
+        let mut present: Vec<(usize, EntryRef<'_, L>)> = Vec::with_capacity(conts.len());
         for key in keys {
             let mut g = chain.push(key);
             present.clear();
@@ -201,7 +202,7 @@ impl<F> Differ<'_, F> {
             } else if !self.options.detect_key_diffs {
                 if present.len() == 1 {
                     // As Ivy: the value of the one container, in "all" mode.
-                    (self.options.mode == DiffMode::All).then(|| present[0].1.clone())
+                    (self.options.mode == DiffMode::All).then(|| present[0].1.to_entry())
                 } else {
                     self.entries(&present, &mut g)?
                 }
@@ -210,7 +211,7 @@ impl<F> Differ<'_, F> {
             } else {
                 let mut d = Container::with_config(self.config);
                 for (i, e) in &present {
-                    d.insert_key_unchecked(&self.group_key(&[*i]), (*e).clone());
+                    d.insert_key_unchecked(&self.group_key(&[*i]), e.to_entry());
                 }
                 Some(Entry::Container(d))
             };
@@ -225,14 +226,14 @@ impl<F> Differ<'_, F> {
     /// when the mode drops it.
     fn entries<L: Clone>(
         &mut self,
-        present: &[(usize, &Entry<L>)],
+        present: &[(usize, EntryRef<'_, L>)],
         chain: &mut KeyChain,
     ) -> Result<Option<Entry<L>>>
     where
         F: FnMut(&L, &L) -> Result<bool>,
     {
         if present.iter().all(|(_, e)| e.is_container()) {
-            let subs: Vec<(usize, &Container<L>)> = present
+            let subs: Vec<(usize, ContainerRef<'_, L>)> = present
                 .iter()
                 .filter_map(|(i, e)| e.as_container().map(|c| (*i, c)))
                 .collect();
@@ -255,7 +256,7 @@ impl<F> Differ<'_, F> {
             }
         }
         if all {
-            return Ok((self.options.mode != DiffMode::DiffOnly).then(|| present[0].1.clone()));
+            return Ok((self.options.mode != DiffMode::DiffOnly).then(|| present[0].1.to_entry()));
         }
         if self.options.mode == DiffMode::SameOnly {
             return Ok(None);
@@ -270,7 +271,7 @@ impl<F> Differ<'_, F> {
             }
             let members: Vec<usize> = (0..m).filter(|&b| eq[a * m + b]).collect();
             let idx: Vec<usize> = members.iter().map(|&b| present[b].0).collect();
-            d.insert_key_unchecked(&self.group_key(&idx), present[a].1.clone());
+            d.insert_key_unchecked(&self.group_key(&idx), present[a].1.to_entry());
             for b in members {
                 added[b] = true;
             }
@@ -281,15 +282,20 @@ impl<F> Differ<'_, F> {
     /// Whether two entries count as the same: leaves by the comparison,
     /// sub-containers key by key (the keys only both have when key
     /// differences are not detected), a leaf never as a sub-container.
-    fn entries_same<L>(&mut self, a: &Entry<L>, b: &Entry<L>, chain: &mut KeyChain) -> Result<bool>
+    fn entries_same<L>(
+        &mut self,
+        a: EntryRef<'_, L>,
+        b: EntryRef<'_, L>,
+        chain: &mut KeyChain,
+    ) -> Result<bool>
     where
         F: FnMut(&L, &L) -> Result<bool>,
     {
         match (a, b) {
-            (Entry::Leaf(x), Entry::Leaf(y)) => {
+            (EntryRef::Leaf(x), EntryRef::Leaf(y)) => {
                 (self.same)(x, y).map_err(|e| Error::in_container(chain.as_str(), e))
             }
-            (Entry::Container(x), Entry::Container(y)) => {
+            (EntryRef::Container(x), EntryRef::Container(y)) => {
                 if self.options.detect_key_diffs
                     && (x.len() != y.len() || x.keys().any(|k| y.get_key(k).is_none()))
                 {
@@ -389,7 +395,8 @@ fn diff_by<L: Clone>(
         same,
         config: first.config(),
     };
-    let conts: Vec<(usize, &Container<L>)> = containers.iter().copied().enumerate().collect();
+    let conts: Vec<(usize, ContainerRef<'_, L>)> =
+        containers.iter().map(|c| c.view()).enumerate().collect();
     differ.containers(&conts, &mut KeyChain::new())
 }
 
@@ -573,12 +580,12 @@ struct Identity<'o> {
 }
 
 impl Identity<'_> {
-    fn walk(&self, conts: &[&Container], chain: &mut KeyChain) -> Result<Option<Difference>> {
+    fn walk(&self, conts: &[ContainerRef<'_>], chain: &mut KeyChain) -> Result<Option<Difference>> {
         let mut keys: IndexSet<&str> = IndexSet::new();
         for c in conts {
             keys.extend(c.keys());
         }
-        let mut entries: Vec<&Entry> = Vec::with_capacity(conts.len());
+        let mut entries: Vec<EntryRef<'_>> = Vec::with_capacity(conts.len());
         for key in keys {
             let mut g = chain.push(key);
             if !self.selection.visit(g.as_str()) {
@@ -628,7 +635,7 @@ impl Identity<'_> {
                     }));
                 }
             } else {
-                let subs: Vec<&Container> =
+                let subs: Vec<ContainerRef<'_>> =
                     entries.iter().filter_map(|e| e.as_container()).collect();
                 if let Some(d) = self.walk(&subs, &mut g)? {
                     return Ok(Some(d));
@@ -675,11 +682,17 @@ impl Identity<'_> {
 
 /// The first difference among `containers` under `options`, or `None`.
 fn first_difference(
-    containers: &[&Container],
+    containers: &[ContainerRef<'_>],
     options: &IdenticalOptions,
 ) -> Result<Option<Difference>> {
-    let partial = if options.partial && !containers.is_empty() {
-        let common = Container::cont_common_key_chains(containers);
+    let partial = if let Some((first, rest)) = containers.split_first().filter(|_| options.partial)
+    {
+        let common: Vec<String> = ToIterator::new(*first, IterOptions::default())
+            .filter(|(kc, e)| {
+                e.is_leaf() && rest.iter().all(|c| c.get(kc).is_some_and(|e| e.is_leaf()))
+            })
+            .map(|(kc, _)| kc)
+            .collect();
         if common.is_empty() {
             return Ok(Some(Difference {
                 key_chain: String::new(),
@@ -788,7 +801,7 @@ impl Container<Array> {
         containers: &[&Container],
         options: &IdenticalOptions,
     ) -> Result<bool> {
-        Ok(first_difference(containers, options)?.is_none())
+        Ok(first_difference(&views(containers), options)?.is_none())
     }
 
     /// An error unless the containers are identical
@@ -837,7 +850,7 @@ impl Container<Array> {
         containers: &[&Container],
         options: &IdenticalOptions,
     ) -> Result<()> {
-        match first_difference(containers, options)? {
+        match first_difference(&views(containers), options)? {
             None => Ok(()),
             Some(d) => Err(assertion_error(
                 "cont_assert_identical",
@@ -884,7 +897,7 @@ impl Container<Array> {
         containers: &[&Container],
         options: &IdenticalOptions,
     ) -> bool {
-        structure_difference(containers, options).is_none()
+        structure_difference(&views(containers), options).is_none()
     }
 
     /// An error unless the containers have identical structure (Ivy's
@@ -927,7 +940,7 @@ impl Container<Array> {
         containers: &[&Container],
         options: &IdenticalOptions,
     ) -> Result<()> {
-        match structure_difference(containers, options) {
+        match structure_difference(&views(containers), options) {
             None => Ok(()),
             Some(d) => Err(assertion_error(
                 "cont_assert_identical_structure",
@@ -997,17 +1010,17 @@ impl Container<Array> {
         };
         let needle = sub.cont_all_key_chains();
         let mut found = None;
-        let mut test = |c: &Container, kc: &str| -> Result<bool> {
+        let mut test = |c: ContainerRef<'_>, kc: &str| -> Result<bool> {
             if needle.is_empty() || !needle.iter().all(|k| c.contains(k)) {
                 return Ok(false);
             }
-            if Container::cont_identical_with(&[c, sub], &options)? {
+            if first_difference(&[c, sub.view()], &options)?.is_none() {
                 found = Some(kc.to_string());
                 return Ok(true);
             }
             Ok(false)
         };
-        find_pre_order(self, &mut KeyChain::new(), &mut test)?;
+        find_pre_order(self.view(), &mut KeyChain::new(), &mut test)?;
         Ok(found)
     }
 
@@ -1050,7 +1063,7 @@ impl Container<Array> {
             return Ok(());
         }
         let (kc, closest) = self.closest_structure(sub);
-        let diff = diff_text(Container::cont_diff(&[closest, sub]));
+        let diff = diff_text(Container::cont_diff(&[&closest, sub]));
         Err(Error::invalid(
             "cont_assert_contains_sub_container",
             format!(
@@ -1151,7 +1164,7 @@ impl Container<Array> {
             ..Default::default()
         };
         let diff = diff_text(Container::cont_structural_diff_with(
-            &[closest, sub],
+            &[&closest, sub],
             &options,
         ));
         Err(Error::invalid(
@@ -1168,24 +1181,24 @@ impl Container<Array> {
     fn find_structure(&self, sub: &Container, options: &IdenticalOptions) -> Option<String> {
         let needle = sub.cont_all_key_chains();
         let mut found = None;
-        let mut test = |c: &Container, kc: &str| -> Result<bool> {
+        let mut test = |c: ContainerRef<'_>, kc: &str| -> Result<bool> {
             if needle.is_empty() || !needle.iter().all(|k| c.contains(k)) {
                 return Ok(false);
             }
-            if Container::cont_identical_structure_with(&[c, sub], options) {
+            if structure_difference(&[c, sub.view()], options).is_none() {
                 found = Some(kc.to_string());
                 return Ok(true);
             }
             Ok(false)
         };
         // The structure test cannot fail.
-        let _ = find_pre_order(self, &mut KeyChain::new(), &mut test);
+        let _ = find_pre_order(self.view(), &mut KeyChain::new(), &mut test);
         found
     }
 
     /// The sub-container closest to `sub` in structure (as Ivy: a partial
     /// structure match ignoring shapes), or this container.
-    fn closest_structure(&self, sub: &Container) -> (String, &Container) {
+    fn closest_structure(&self, sub: &Container) -> (String, Container) {
         let loose = IdenticalOptions {
             check_shapes: false,
             partial: true,
@@ -1193,12 +1206,17 @@ impl Container<Array> {
         };
         match self.find_structure(sub, &loose) {
             Some(kc) => {
-                let c = self.sub(&kc).unwrap_or(self);
+                let c = self.sub(&kc).unwrap_or(self.view()).to_container();
                 (kc, c)
             }
-            None => (String::new(), self),
+            None => (String::new(), self.clone()),
         }
     }
+}
+
+/// Borrowed views of the containers.
+fn views<'a>(containers: &[&'a Container]) -> Vec<ContainerRef<'a>> {
+    containers.iter().map(|c| c.view()).collect()
 }
 
 fn describe_chain(kc: &str) -> String {
@@ -1211,7 +1229,7 @@ fn describe_chain(kc: &str) -> String {
 
 /// The structural identity test (no values compared, so no error).
 fn structure_difference(
-    containers: &[&Container],
+    containers: &[ContainerRef<'_>],
     options: &IdenticalOptions,
 ) -> Option<Difference> {
     let options = IdenticalOptions {
@@ -1231,15 +1249,15 @@ fn structure_difference(
 /// Call `test` on `c` and its sub-containers, depth first, `c` first, until
 /// it returns true.
 fn find_pre_order(
-    c: &Container,
+    c: ContainerRef<'_>,
     chain: &mut KeyChain,
-    test: &mut impl FnMut(&Container, &str) -> Result<bool>,
+    test: &mut impl FnMut(ContainerRef<'_>, &str) -> Result<bool>,
 ) -> Result<bool> {
     if test(c, chain.as_str())? {
         return Ok(true);
     }
     for (k, e) in c.iter() {
-        if let Entry::Container(s) = e {
+        if let EntryRef::Container(s) = e {
             let mut g = chain.push(k);
             if find_pre_order(s, &mut g, test)? {
                 return Ok(true);

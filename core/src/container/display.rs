@@ -3,7 +3,7 @@
 //! for leaves, and the print-configuration setters (`cont_with_print_limit`,
 //! ...).
 
-use super::{Config, Container, Entry, split_key_chain};
+use super::{Config, Container, ContainerRef, EntryRef, split_key_chain};
 use crate::array::{Array, format_float};
 use crate::device::Device;
 use crate::dtype::Dtype;
@@ -268,13 +268,13 @@ fn render<L: PrintLeaf>(c: &Container<L>, highlight: Option<&mut Highlight<'_>>)
         out.push_str("{}");
         return out;
     }
-    write_container(&mut out, c, 0, style, true, highlight, 0);
+    write_container(&mut out, c.view(), 0, style, true, highlight, 0);
     out
 }
 
 fn write_container<L: PrintLeaf>(
     out: &mut String,
-    c: &Container<L>,
+    c: ContainerRef<'_, L>,
     line_indent: usize,
     style: Style,
     root: bool,
@@ -304,7 +304,7 @@ fn write_container<L: PrintLeaf>(
         };
         let column = style.key_line(out, inner, k);
         match e {
-            Entry::Leaf(l) => {
+            EntryRef::Leaf(l) => {
                 let mut p = LeafPrinter {
                     out,
                     column,
@@ -314,7 +314,7 @@ fn write_container<L: PrintLeaf>(
                 };
                 l.print_leaf(&mut p);
             }
-            Entry::Container(s) => {
+            EntryRef::Container(s) => {
                 let h = if on_path && !is_target {
                     highlight.as_deref_mut()
                 } else {
@@ -433,7 +433,7 @@ impl<L: PrintLeaf> PrintLeaf for Container<L> {
     /// A container as a leaf (a `Container<Container>`, or inside a
     /// [`Nest`]) prints as a sub-container would.
     fn print_leaf(&self, p: &mut LeafPrinter<'_>) {
-        write_container(p.out, self, p.line_indent, p.style, false, None, 0);
+        write_container(p.out, self.view(), p.line_indent, p.style, false, None, 0);
     }
 }
 
@@ -716,14 +716,13 @@ impl<L: PrintLeaf> PrintLeaf for Nest<L> {
 // Config setters, show.
 
 impl<L> Container<L> {
-    /// Apply `f` to the config of this container and of every sub-container.
+    /// Apply `f` to the config of this container and of every sub-container
+    /// (they then all print with the container's).
     fn update_config_all(&mut self, f: &impl Fn(&mut Config)) {
-        f(&mut self.config);
-        for e in &mut self.values {
-            if let Entry::Container(c) = e {
-                c.update_config_all(f);
-            }
-        }
+        let mut config = self.config();
+        f(&mut config);
+        self.set_config(config);
+        super::Node::clear_configs(self.node_mut());
     }
 
     fn with_config_all(&self, f: impl Fn(&mut Config)) -> Container<L>
@@ -991,7 +990,7 @@ impl<L> Container<L> {
         const OP: &str = "cont_show_sub_container";
         let target: Vec<&str> = split_key_chain(key_chain).collect();
         if !target.is_empty() {
-            self.walk(OP, key_chain)?;
+            self.view().walk(OP, key_chain)?;
         }
         let (text, lines) = if target.is_empty() {
             let text = render(self, None);
@@ -1074,6 +1073,7 @@ impl Container {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Entry;
     use crate::array;
 
     fn arange(n: i64) -> Array {

@@ -3,7 +3,7 @@
 //! `c.dtype`, ... properties), array counts and identities, truth values,
 //! and the leaves as nested lists.
 
-use super::{Config, Container, Entry, MapOptions};
+use super::{Config, Container, ContainerRef, Entry, EntryRef, MapOptions};
 use crate::array::Array;
 use crate::device::Device;
 use crate::dtype::Dtype;
@@ -108,15 +108,19 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn cont_max_depth(&self) -> usize {
-        self.values
-            .iter()
-            .map(|e| match e {
-                Entry::Container(c) => 1 + c.cont_max_depth(),
-                Entry::Leaf(_) => 1,
-            })
-            .max()
-            .unwrap_or(0)
+        max_depth(self.view())
     }
+}
+
+/// The depth of a (sub-)container, as [`Container::cont_max_depth`].
+fn max_depth<L>(c: ContainerRef<'_, L>) -> usize {
+    c.values()
+        .map(|e| match e {
+            EntryRef::Container(c) => 1 + max_depth(c),
+            EntryRef::Leaf(_) => 1,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 impl Container {

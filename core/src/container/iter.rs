@@ -1,98 +1,24 @@
-//! Iterating a [`Container`]: its top-level entries, its leaves, and its
-//! leaves with their key chains (Ivy's `cont_to_iterator` family).
+//! Iterating a [`Container`]: its leaves with their key chains (Ivy's
+//! `cont_to_iterator` family). The top-level entries and the leaves alone
+//! are [`Container::iter`] and [`Container::leaves`].
 
-use super::{Container, Entry, Keys};
+use super::{Container, ContainerRef, EntryRef, Iter};
 
-/// The top-level `(key, entry)` pairs of a container ([`Container::iter`]).
-pub struct Iter<'a, L> {
-    keys: &'a Keys,
-    values: std::iter::Enumerate<std::slice::Iter<'a, Entry<L>>>,
-}
-
-impl<'a, L> Iter<'a, L> {
-    pub(super) fn new(c: &'a Container<L>) -> Iter<'a, L> {
-        Iter {
-            keys: &c.keys,
-            values: c.values.iter().enumerate(),
-        }
-    }
-}
-
-impl<'a, L> Iterator for Iter<'a, L> {
-    type Item = (&'a str, &'a Entry<L>);
-    fn next(&mut self) -> Option<Self::Item> {
-        self.values.next().map(|(i, e)| (self.keys.get(i), e))
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.values.size_hint()
-    }
-}
-
-impl<L> ExactSizeIterator for Iter<'_, L> {}
-
+/// `for (key, entry) in &c`: the top-level entries, as [`Container::iter`].
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
+/// let mut keys = Vec::new();
+/// for (k, _) in &c { keys.push(k); }
+/// assert_eq!(keys, ["a", "b"]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
 impl<'a, L> IntoIterator for &'a Container<L> {
-    type Item = (&'a str, &'a Entry<L>);
+    type Item = (&'a str, EntryRef<'a, L>);
     type IntoIter = Iter<'a, L>;
     fn into_iter(self) -> Iter<'a, L> {
         self.iter()
-    }
-}
-
-/// The leaves of a container in order, depth first ([`Container::leaves`]).
-pub struct Leaves<'a, L> {
-    stack: Vec<std::slice::Iter<'a, Entry<L>>>,
-}
-
-impl<'a, L> Leaves<'a, L> {
-    pub(super) fn new(c: &'a Container<L>) -> Leaves<'a, L> {
-        Leaves {
-            stack: vec![c.values.iter()],
-        }
-    }
-}
-
-impl<'a, L> Iterator for Leaves<'a, L> {
-    type Item = &'a L;
-    #[inline]
-    fn next(&mut self) -> Option<&'a L> {
-        loop {
-            match self.stack.last_mut()?.next() {
-                Some(Entry::Leaf(l)) => return Some(l),
-                Some(Entry::Container(c)) => self.stack.push(c.values.iter()),
-                None => {
-                    self.stack.pop();
-                }
-            }
-        }
-    }
-}
-
-/// The leaves of a container in order, mutably ([`Container::leaves_mut`]).
-pub struct LeavesMut<'a, L> {
-    stack: Vec<std::slice::IterMut<'a, Entry<L>>>,
-}
-
-impl<'a, L> LeavesMut<'a, L> {
-    pub(super) fn new(c: &'a mut Container<L>) -> LeavesMut<'a, L> {
-        LeavesMut {
-            stack: vec![c.values.iter_mut()],
-        }
-    }
-}
-
-impl<'a, L> Iterator for LeavesMut<'a, L> {
-    type Item = &'a mut L;
-    #[inline]
-    fn next(&mut self) -> Option<&'a mut L> {
-        loop {
-            match self.stack.last_mut()?.next() {
-                Some(Entry::Leaf(l)) => return Some(l),
-                Some(Entry::Container(c)) => self.stack.push(c.values.iter_mut()),
-                None => {
-                    self.stack.pop();
-                }
-            }
-        }
     }
 }
 
@@ -112,14 +38,9 @@ pub struct IterOptions {
     pub include_empty: bool,
 }
 
-/// One open level of a [`ToIterator`] walk: the level's keys, its entries
-/// still to visit (with their indices), and the length of the key chain
-/// before the level.
-type OpenLevel<'a, L> = (
-    &'a Keys,
-    std::iter::Enumerate<std::slice::Iter<'a, Entry<L>>>,
-    usize,
-);
+/// One open level of a [`ToIterator`] walk: the level, the index of its
+/// next entry, and the length of the key chain before the level.
+type OpenLevel<'a, L> = (ContainerRef<'a, L>, usize, usize);
 
 /// The leaves with their key chains, depth first, keys in order (Ivy's
 /// `cont_to_iterator`): see [`Container::cont_to_iterator_with`].
@@ -131,9 +52,9 @@ pub struct ToIterator<'a, L> {
 }
 
 impl<'a, L> ToIterator<'a, L> {
-    pub(super) fn new(c: &'a Container<L>, options: IterOptions) -> ToIterator<'a, L> {
+    pub(crate) fn new(c: ContainerRef<'a, L>, options: IterOptions) -> ToIterator<'a, L> {
         ToIterator {
-            stack: vec![(&c.keys, c.values.iter().enumerate(), 0)],
+            stack: vec![(c, 0, 0)],
             chain: String::new(),
             options,
         }
@@ -141,16 +62,16 @@ impl<'a, L> ToIterator<'a, L> {
 }
 
 impl<'a, L> Iterator for ToIterator<'a, L> {
-    type Item = (String, &'a Entry<L>);
+    type Item = (String, EntryRef<'a, L>);
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let (keys, it, base) = self.stack.last_mut()?;
-            let (keys, base) = (*keys, *base);
-            let Some((i, e)) = it.next() else {
+            let (level, next, base) = self.stack.last_mut()?;
+            let (level, i, base) = (*level, *next, *base);
+            let Some((key, e)) = level.get_index(i) else {
                 self.stack.pop();
                 continue;
             };
-            let key = keys.get(i);
+            *next += 1;
             self.chain.truncate(base);
             if !self.chain.is_empty() {
                 self.chain.push('/');
@@ -164,15 +85,15 @@ impl<'a, L> Iterator for ToIterator<'a, L> {
                 }
             };
             match e {
-                Entry::Leaf(_) => return Some((name(), e)),
-                Entry::Container(c) if c.is_empty() => {
+                EntryRef::Leaf(_) => return Some((name(), e)),
+                EntryRef::Container(c) if c.is_empty() => {
                     if self.options.include_empty {
                         return Some((name(), e));
                     }
                 }
-                Entry::Container(c) => {
+                EntryRef::Container(c) => {
                     let len = self.chain.len();
-                    self.stack.push((&c.keys, c.values.iter().enumerate(), len));
+                    self.stack.push((c, 0, len));
                 }
             }
         }
@@ -204,7 +125,7 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn cont_to_iterator(&self) -> impl Iterator<Item = (String, &L)> + '_ {
-        ToIterator::new(self, IterOptions::default())
+        ToIterator::new(self.view(), IterOptions::default())
             .filter_map(|(k, e)| e.as_leaf().map(|l| (k, l)))
     }
 
@@ -224,18 +145,18 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn cont_to_iterator_with(&self, options: IterOptions) -> ToIterator<'_, L> {
-        ToIterator::new(self, options)
+        ToIterator::new(self.view(), options)
     }
 
     /// The key chains of the leaves, in order (Ivy's `cont_to_iterator_keys`).
     pub fn cont_to_iterator_keys(&self) -> KeyChains<'_, L> {
         KeyChains {
-            inner: ToIterator::new(self, IterOptions::default()),
+            inner: ToIterator::new(self.view(), IterOptions::default()),
         }
     }
 
     /// The leaves, in order (Ivy's `cont_to_iterator_values`).
-    pub fn cont_to_iterator_values(&self) -> Leaves<'_, L> {
+    pub fn cont_to_iterator_values(&self) -> std::slice::Iter<'_, L> {
         self.leaves()
     }
 
@@ -266,7 +187,7 @@ impl<L> Container<L> {
     /// ```
     pub fn cont_all_key_chains_with(&self, include_empty: bool) -> Vec<String> {
         ToIterator::new(
-            self,
+            self.view(),
             IterOptions {
                 include_empty,
                 ..Default::default()

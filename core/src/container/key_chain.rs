@@ -2,7 +2,7 @@
 //! [`Container`]; getting, setting (creating levels), testing and removing
 //! by chain, and `Index` / `IndexMut`.
 
-use super::{Container, Entry};
+use super::{Container, ContainerMut, ContainerRef, Entry, EntryMut, EntryRef, node};
 use crate::error::{Error, Result};
 use std::ops::{Deref, DerefMut, Index, IndexMut};
 
@@ -50,15 +50,21 @@ fn key_chain_error(op: &str, chain: &str, message: impl Into<String>) -> Error {
 /// The error of a walk that stopped: at `at` (the keys walked so far), `key`
 /// is missing from a container with keys `available`, or `at` is a leaf.
 #[cold]
-fn missing<L>(op: &str, chain: &str, at: &str, key: &str, level: Option<&Container<L>>) -> Error {
+fn missing<'k>(
+    op: &str,
+    chain: &str,
+    at: &str,
+    key: &str,
+    level: Option<impl Iterator<Item = &'k str>>,
+) -> Error {
     let place = if at.is_empty() {
         "the top level".to_string()
     } else {
         format!("`{at}`")
     };
     let message = match level {
-        Some(c) => {
-            let keys: Vec<String> = c.keys().map(|k| format!("`{k}`")).collect();
+        Some(level) => {
+            let keys: Vec<String> = level.map(|k| format!("`{k}`")).collect();
             if keys.is_empty() {
                 format!("no key `{key}` at {place}, which is empty")
             } else {
@@ -126,6 +132,89 @@ impl DerefMut for KeyChainGuard<'_> {
     }
 }
 
+impl<'a, L> ContainerRef<'a, L> {
+    /// The entry at `kc`, if there is one.
+    pub fn get(&self, kc: &str) -> Option<EntryRef<'a, L>> {
+        let mut keys = split_key_chain(kc);
+        let mut e = self.get_key(keys.next()?)?;
+        for k in keys {
+            e = e.as_container()?.get_key(k)?;
+        }
+        Some(e)
+    }
+
+    /// Whether `kc` names an entry.
+    pub fn contains(&self, kc: &str) -> bool {
+        self.get(kc).is_some()
+    }
+
+    /// The leaf at `kc`, or an error naming the chain.
+    pub fn leaf(&self, kc: &str) -> Result<&'a L> {
+        match self.walk("leaf", kc)? {
+            EntryRef::Leaf(l) => Ok(l),
+            EntryRef::Container(_) => {
+                Err(key_chain_error("leaf", kc, "it is a container, not a leaf"))
+            }
+        }
+    }
+
+    /// The sub-container at `kc` (this level for `""`).
+    pub fn sub(&self, kc: &str) -> Result<ContainerRef<'a, L>> {
+        if kc.is_empty() {
+            return Ok(*self);
+        }
+        match self.walk("sub", kc)? {
+            EntryRef::Container(c) => Ok(c),
+            EntryRef::Leaf(_) => Err(key_chain_error("sub", kc, "it is a leaf, not a container")),
+        }
+    }
+
+    /// The entry at `kc`, or the error of [`Container::cont_at_key_chain`]
+    /// for operation `op`.
+    pub(crate) fn walk(&self, op: &str, kc: &str) -> Result<EntryRef<'a, L>> {
+        let mut level = *self;
+        let mut walked = 0usize;
+        let mut keys = split_key_chain(kc).peekable();
+        while let Some(k) = keys.next() {
+            let at = &kc[..walked.saturating_sub(1)];
+            let Some(e) = level.get_key(k) else {
+                return Err(missing(op, kc, at, k, Some(level.keys())));
+            };
+            walked += k.len() + 1;
+            match (e, keys.peek()) {
+                (_, None) => return Ok(e),
+                (EntryRef::Container(c), Some(_)) => level = c,
+                (EntryRef::Leaf(_), Some(next)) => {
+                    return Err(missing(
+                        op,
+                        kc,
+                        &kc[..walked - 1],
+                        next,
+                        None::<std::iter::Empty<&str>>,
+                    ));
+                }
+            }
+        }
+        Err(key_chain_error(
+            op,
+            kc,
+            "the empty chain is the container itself, not an entry",
+        ))
+    }
+}
+
+impl<'a, L> ContainerMut<'a, L> {
+    /// The entry at `kc`, mutably, if there is one.
+    pub fn into_mut(self, kc: &str) -> Option<EntryMut<'a, L>> {
+        let mut keys = split_key_chain(kc);
+        let mut e = self.into_key_mut(keys.next()?)?;
+        for k in keys {
+            e = e.into_container()?.into_key_mut(k)?;
+        }
+        Some(e)
+    }
+}
+
 impl<L> Container<L> {
     /// The entry at key chain `kc`, or an error naming the chain and the keys
     /// that exist where the walk stopped (Ivy's `cont_at_key_chain`). The
@@ -142,8 +231,8 @@ impl<L> Container<L> {
     /// );
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn cont_at_key_chain(&self, kc: &str) -> Result<&Entry<L>> {
-        self.walk("cont_at_key_chain", kc)
+    pub fn cont_at_key_chain(&self, kc: &str) -> Result<EntryRef<'_, L>> {
+        self.view().walk("cont_at_key_chain", kc)
     }
 
     /// The entry at `kc`, if there is one.
@@ -154,25 +243,22 @@ impl<L> Container<L> {
     /// assert!(c.get("a/b").is_some() && c.get("a/z").is_none() && c.get("a/b/c").is_none());
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn get(&self, kc: &str) -> Option<&Entry<L>> {
-        let mut keys = split_key_chain(kc);
-        let first = keys.next()?;
-        let mut e = self.get_key(first)?;
-        for k in keys {
-            e = e.as_container()?.get_key(k)?;
-        }
-        Some(e)
+    pub fn get(&self, kc: &str) -> Option<EntryRef<'_, L>> {
+        self.view().get(kc)
     }
 
-    /// The entry at `kc`, mutably, if there is one.
-    pub fn get_mut(&mut self, kc: &str) -> Option<&mut Entry<L>> {
-        let mut keys = split_key_chain(kc);
-        let first = keys.next()?;
-        let mut e = self.get_key_mut(first)?;
-        for k in keys {
-            e = e.as_container_mut()?.get_key_mut(k)?;
-        }
-        Some(e)
+    /// The entry at `kc`, mutably, if there is one (its leaves can change,
+    /// not its structure).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let mut c = ivy::Container::from_key_chains([("a/b", 1)])?;
+    /// if let Some(x) = c.get_mut("a/b").and_then(|e| e.into_leaf()) { *x = 7; }
+    /// assert_eq!(*c.leaf("a/b")?, 7);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn get_mut(&mut self, kc: &str) -> Option<EntryMut<'_, L>> {
+        self.view_mut().into_mut(kc)
     }
 
     /// Whether `kc` names an entry (Ivy's `cont_has_key_chain`; `kc in c`
@@ -204,24 +290,32 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn leaf(&self, kc: &str) -> Result<&L> {
-        match self.walk("leaf", kc)? {
-            Entry::Leaf(l) => Ok(l),
-            Entry::Container(_) => {
-                Err(key_chain_error("leaf", kc, "it is a container, not a leaf"))
-            }
-        }
+        self.view().leaf(kc)
     }
 
     /// The leaf at `kc`, mutably.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let mut c = ivy::Container::from_key_chains([("a/b", 1)])?;
+    /// *c.leaf_mut("a/b")? += 1;
+    /// assert_eq!(*c.leaf("a/b")?, 2);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     pub fn leaf_mut(&mut self, kc: &str) -> Result<&mut L> {
-        match self.walk_mut("leaf_mut", kc)? {
-            Entry::Leaf(l) => Ok(l),
-            Entry::Container(_) => Err(key_chain_error(
-                "leaf_mut",
-                kc,
-                "it is a container, not a leaf",
-            )),
+        match self.view().walk("leaf_mut", kc)? {
+            EntryRef::Leaf(_) => {}
+            EntryRef::Container(_) => {
+                return Err(key_chain_error(
+                    "leaf_mut",
+                    kc,
+                    "it is a container, not a leaf",
+                ));
+            }
         }
+        self.get_mut(kc)
+            .and_then(EntryMut::into_leaf)
+            .ok_or_else(|| key_chain_error("leaf_mut", kc, "the entry disappeared during the walk"))
     }
 
     /// The sub-container at `kc` (the container itself for `""`).
@@ -234,29 +328,20 @@ impl<L> Container<L> {
     /// assert!(c.sub("a/b").is_err());
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn sub(&self, kc: &str) -> Result<&Container<L>> {
-        if kc.is_empty() {
-            return Ok(self);
-        }
-        match self.walk("sub", kc)? {
-            Entry::Container(c) => Ok(c),
-            Entry::Leaf(_) => Err(key_chain_error("sub", kc, "it is a leaf, not a container")),
-        }
+    pub fn sub(&self, kc: &str) -> Result<ContainerRef<'_, L>> {
+        self.view().sub(kc)
     }
 
-    /// The sub-container at `kc`, mutably.
-    pub fn sub_mut(&mut self, kc: &str) -> Result<&mut Container<L>> {
+    /// The sub-container at `kc`, mutably (its leaves can change, not its
+    /// structure).
+    pub fn sub_mut(&mut self, kc: &str) -> Result<ContainerMut<'_, L>> {
+        self.sub(kc)?;
         if kc.is_empty() {
-            return Ok(self);
+            return Ok(self.view_mut());
         }
-        match self.walk_mut("sub_mut", kc)? {
-            Entry::Container(c) => Ok(c),
-            Entry::Leaf(_) => Err(key_chain_error(
-                "sub_mut",
-                kc,
-                "it is a leaf, not a container",
-            )),
-        }
+        self.get_mut(kc)
+            .and_then(EntryMut::into_container)
+            .ok_or_else(|| key_chain_error("sub_mut", kc, "the entry disappeared during the walk"))
     }
 
     /// Set the entry at `kc`, creating the missing levels, and return the
@@ -293,40 +378,38 @@ impl<L> Container<L> {
         for k in &keys {
             check_key(op, kc, k)?;
         }
-        let mut level: &mut Container<L> = self;
-        let mut walked = 0usize;
-        for k in init {
-            let config = level.config;
-            let i = match level.keys.position(k) {
-                Some(i) => i,
-                None => {
-                    level.insert_key_unchecked(k, Entry::Container(Container::with_config(config)));
-                    level.len() - 1
-                }
-            };
-            walked += k.len() + usize::from(walked > 0);
-            level = match &mut level.values[i] {
-                Entry::Container(c) => c,
-                Entry::Leaf(_) => {
-                    return Err(key_chain_error(
-                        op,
-                        kc,
-                        format!("`{}` is a leaf, not a container", &kc[..walked]),
-                    ));
-                }
-            };
+        let config = self.config;
+        let mut value = Some(value);
+        let r = node::edit_at(
+            &mut self.node,
+            &mut self.leaves,
+            0,
+            init,
+            true,
+            &mut |level, leaves, base| {
+                value
+                    .take()
+                    .and_then(|v| node::insert_in(level, leaves, base, last, v, config))
+            },
+        );
+        match r {
+            Ok(old) => Ok(old),
+            Err(node::PathStop::Leaf(d) | node::PathStop::Missing(d)) => Err(key_chain_error(
+                op,
+                kc,
+                format!("`{}` is a leaf, not a container", init[..=d].join("/")),
+            )),
         }
-        Ok(level.insert_key_unchecked(last, value))
     }
 
-    /// Remove the entry at `kc` and return it; the levels above stay, even if
-    /// left empty (see `cont_prune_key_chain` for Ivy's pruning form).
+    /// Remove the entry at `kc` and return it; a missing chain is an error
+    /// naming it.
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
-    /// let mut c = ivy::Container::from_key_chains([("a/b", 1), ("c", 2)])?;
+    /// let mut c = ivy::Container::from_key_chains([("a/b", 1), ("a/c", 2)])?;
     /// assert_eq!(c.remove("a/b")?.into_leaf(), Some(1));
-    /// assert!(c.sub("a")?.is_empty());
+    /// assert_eq!(c.cont_all_key_chains(), ["a/c"]);
     /// assert!(c.remove("a/b").is_err());
     /// # Ok::<(), ivy::Error>(())
     /// ```
@@ -340,135 +423,88 @@ impl<L> Container<L> {
             ));
         };
         let parent_chain = kc[..kc.len() - last.len()].trim_end_matches(['/', '.']);
-        let parent = if init.is_empty() {
-            self
-        } else {
-            self.walk_mut("remove", parent_chain)?
-                .as_container_mut()
-                .ok_or_else(|| {
-                    key_chain_error(
+        if !init.is_empty() {
+            match self.view().walk("remove", parent_chain)? {
+                EntryRef::Container(_) => {}
+                EntryRef::Leaf(_) => {
+                    return Err(key_chain_error(
                         "remove",
                         kc,
                         format!("`{parent_chain}` is a leaf, not a container"),
-                    )
-                })?
-        };
-        match parent.remove_key(last) {
-            Some(e) => Ok(e),
-            None => Err(missing("remove", kc, parent_chain, last, Some(parent))),
-        }
-    }
-
-    /// Walk to the entry at `kc`, or say where and why the walk stopped.
-    pub(crate) fn walk(&self, op: &str, kc: &str) -> Result<&Entry<L>> {
-        let mut level = self;
-        let mut walked = 0usize;
-        let mut keys = split_key_chain(kc).peekable();
-        if keys.peek().is_none() {
-            return Err(key_chain_error(
-                op,
-                kc,
-                "the empty chain is the container itself, not an entry",
-            ));
-        }
-        while let Some(k) = keys.next() {
-            let at = &kc[..walked.saturating_sub(1)];
-            let Some(e) = level.get_key(k) else {
-                return Err(missing(op, kc, at, k, Some(level)));
-            };
-            walked += k.len() + 1;
-            match (e, keys.peek()) {
-                (_, None) => return Ok(e),
-                (Entry::Container(c), Some(_)) => level = c,
-                (Entry::Leaf(_), Some(next)) => {
-                    return Err(missing(
-                        op,
-                        kc,
-                        &kc[..walked - 1],
-                        next,
-                        None::<&Container<L>>,
                     ));
                 }
             }
         }
-        Err(key_chain_error(
-            op,
-            kc,
-            "the empty chain is the container itself, not an entry",
-        ))
-    }
-
-    /// [`walk`](Self::walk), mutably. The error is found with the shared
-    /// walk, so the mutable one only runs on a chain that exists.
-    pub(crate) fn walk_mut(&mut self, op: &str, kc: &str) -> Result<&mut Entry<L>> {
-        self.walk(op, kc)?;
-        self.get_mut(kc)
-            .ok_or_else(|| key_chain_error(op, kc, "the entry disappeared during the walk"))
+        let parent_keys: Vec<String> = self
+            .sub(parent_chain)
+            .map(|p| p.keys().map(String::from).collect())
+            .unwrap_or_default();
+        if !parent_keys.iter().any(|k| k == last) {
+            return Err(missing(
+                "remove",
+                kc,
+                parent_chain,
+                last,
+                Some(parent_keys.iter().map(String::as_str)),
+            ));
+        }
+        let config = self.config;
+        let r = node::edit_at(
+            &mut self.node,
+            &mut self.leaves,
+            0,
+            init,
+            false,
+            &mut |level, leaves, base| node::remove_in(level, leaves, base, last, config),
+        );
+        match r {
+            Ok(Some(e)) => Ok(e),
+            _ => Err(key_chain_error(
+                "remove",
+                kc,
+                "the entry disappeared during the walk",
+            )),
+        }
     }
 }
 
-/// `c["a/b"]`: the entry at a key chain. Panics, with the message of
-/// [`Container::cont_at_key_chain`]'s error, if there is none; use
-/// [`Container::get`] or [`Container::cont_at_key_chain`] for a
-/// non-panicking form.
+/// `c["a/b"]`: the leaf at a key chain. Panics, with the message of
+/// [`Container::leaf`]'s error, if there is none (or it is a
+/// sub-container); use [`Container::get`], [`Container::leaf`] or
+/// [`Container::sub`] for a non-panicking form.
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
 /// let c = ivy::Container::from_key_chains([("a/b", 1), ("a/c", 2)])?;
-/// assert_eq!(c["a/c"].as_leaf(), Some(&2));
-/// assert_eq!(c["a"]["b"].as_leaf(), Some(&1));
+/// assert_eq!(c["a/c"], 2);
+/// assert_eq!(c["a.b"], 1);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 impl<L> Index<&str> for Container<L> {
-    type Output = Entry<L>;
-    fn index(&self, kc: &str) -> &Entry<L> {
-        match self.walk("index", kc) {
-            Ok(e) => e,
+    type Output = L;
+    fn index(&self, kc: &str) -> &L {
+        match self.leaf(kc) {
+            Ok(l) => l,
             Err(e) => panic!("{e}"),
         }
     }
 }
 
-/// `c["a/b"] = entry` for a chain that exists (use [`Container::insert`] to
+/// `c["a/b"] = leaf` for a leaf that exists (use [`Container::insert`] to
 /// create one). Panics if there is none.
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
 /// let mut c = ivy::Container::from_key_chains([("a/b", 1)])?;
-/// c["a/b"] = ivy::Entry::Leaf(5);
+/// c["a/b"] = 5;
 /// assert_eq!(*c.leaf("a/b")?, 5);
 /// # Ok::<(), ivy::Error>(())
 /// ```
 impl<L> IndexMut<&str> for Container<L> {
-    fn index_mut(&mut self, kc: &str) -> &mut Entry<L> {
-        match self.walk_mut("index", kc) {
-            Ok(e) => e,
+    fn index_mut(&mut self, kc: &str) -> &mut L {
+        match self.leaf_mut(kc) {
+            Ok(l) => l,
             Err(e) => panic!("{e}"),
-        }
-    }
-}
-
-/// `entry["b"]`: a key chain inside a sub-container entry. Panics if the
-/// entry is a leaf or the chain is missing.
-impl<L> Index<&str> for Entry<L> {
-    type Output = Entry<L>;
-    fn index(&self, kc: &str) -> &Entry<L> {
-        match self {
-            Entry::Container(c) => &c[kc],
-            Entry::Leaf(_) => {
-                panic!("index: key chain `{kc}`: the entry is a leaf, not a container")
-            }
-        }
-    }
-}
-
-impl<L> IndexMut<&str> for Entry<L> {
-    fn index_mut(&mut self, kc: &str) -> &mut Entry<L> {
-        match self {
-            Entry::Container(c) => &mut c[kc],
-            Entry::Leaf(_) => {
-                panic!("index: key chain `{kc}`: the entry is a leaf, not a container")
-            }
         }
     }
 }

@@ -7,7 +7,7 @@
 
 use super::iter::IterOptions;
 use super::key_chain::{KeyChain, split_key_chain};
-use super::{Container, Entry, Keys};
+use super::{Container, ContainerRef, Entry, EntryRef, Keys};
 use crate::error::{Error, Result};
 use indexmap::IndexMap;
 
@@ -78,9 +78,11 @@ fn flatten_key_chain(kc: &str, o: FlattenOptions<'_>) -> String {
 pub(super) fn merge_into<L>(dst: &mut Container<L>, src: Container<L>) {
     let (keys, values, _) = src.into_parts();
     for (k, v) in keys.iter().zip(values) {
-        match (dst.get_key_mut(k), v) {
-            (Some(Entry::Container(d)), Entry::Container(s)) => merge_into(d, s),
-            (_, v) => {
+        match v {
+            Entry::Container(s) if dst.get_key(k).is_some_and(|e| e.is_container()) => {
+                dst.edit_sub(k, |d| merge_into(d, s));
+            }
+            v => {
                 dst.insert_key_unchecked(k, v);
             }
         }
@@ -89,7 +91,23 @@ pub(super) fn merge_into<L>(dst: &mut Container<L>, src: Container<L>) {
 
 /// The height of a container: the most keys in any chain, empty
 /// sub-containers included (Ivy's `cont_max_depth`; `{}` has 0).
-pub(super) fn height<L>(c: &Container<L>) -> usize {
+/// [`Container::cont_set_at_keys`] below one level.
+fn set_at_keys<L: Clone>(
+    c: ContainerRef<'_, L>,
+    target: &IndexMap<String, Entry<L>>,
+) -> Container<L> {
+    let values = c
+        .iter()
+        .map(|(k, e)| match (target.get(k), e) {
+            (Some(t), _) => t.clone(),
+            (None, EntryRef::Container(c)) => Entry::Container(set_at_keys(c, target)),
+            (None, leaf) => leaf.to_entry(),
+        })
+        .collect();
+    Container::from_parts(c.node.keys.clone(), values, *c.config)
+}
+
+pub(super) fn height<L>(c: ContainerRef<'_, L>) -> usize {
     if c.is_empty() {
         return 0;
     }
@@ -138,11 +156,22 @@ impl<L> Container<L> {
         depth: usize,
         f: &mut impl FnMut(&mut Container<L>, &str, usize) -> Result<()>,
     ) -> Result<()> {
-        for i in 0..self.values.len() {
-            if let Entry::Container(c) = &mut self.values[i] {
-                let mut g = chain.push(self.keys.get(i));
-                c.for_each_sub_inner(&mut g, depth + 1, f)?;
+        if self.node().kids.iter().any(|k| k.sub.is_some()) {
+            // The sub-containers are taken out as containers of their own
+            // (their leaves moved), changed, and put back together.
+            let (keys, mut values, config) = std::mem::take(self).into_parts();
+            let mut done = Ok(());
+            for (i, v) in values.iter_mut().enumerate() {
+                if let Entry::Container(c) = v {
+                    let mut g = chain.push(keys.get(i));
+                    done = c.for_each_sub_inner(&mut g, depth + 1, f);
+                    if done.is_err() {
+                        break;
+                    }
+                }
             }
+            *self = Container::from_parts(keys, values, config);
+            done?;
         }
         f(self, chain.as_str(), depth)
     }
@@ -219,7 +248,7 @@ impl<L> Container<L> {
     /// assert!(c.cont_if_exists("a/x").is_none());
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn cont_if_exists(&self, kc: &str) -> Option<&Entry<L>> {
+    pub fn cont_if_exists(&self, kc: &str) -> Option<EntryRef<'_, L>> {
         self.get(kc)
     }
 
@@ -241,7 +270,7 @@ impl<L> Container<L> {
         L: Clone,
     {
         match self.get(kc) {
-            Some(e) => e.clone(),
+            Some(e) => e.to_entry(),
             None => Entry::Container(self.clone()),
         }
     }
@@ -354,8 +383,10 @@ impl<L> Container<L> {
         kc: &str,
         value: impl Into<Entry<L>>,
     ) -> Result<Entry<L>> {
-        let slot = self.walk_mut("cont_overwrite_at_key_chain", kc)?;
-        Ok(std::mem::replace(slot, value.into()))
+        const OP: &str = "cont_overwrite_at_key_chain";
+        self.view().walk(OP, kc)?;
+        self.insert_at(OP, kc, value.into())?
+            .ok_or_else(|| kc_error(OP, kc, "the entry disappeared during the walk"))
     }
 
     /// A new container with the leaves of `target` set at their key chains,
@@ -384,17 +415,17 @@ impl<L> Container<L> {
         };
         for (kc, e) in target.cont_to_iterator_with(options) {
             match e {
-                Entry::Leaf(_) => {
-                    out.insert_at(op, &kc, e.clone())?;
+                EntryRef::Leaf(_) => {
+                    out.insert_at(op, &kc, e.to_entry())?;
                 }
-                Entry::Container(_) if !out.contains(&kc) => {
+                EntryRef::Container(_) if !out.contains(&kc) => {
                     out.insert_at(
                         op,
                         &kc,
                         Entry::Container(Container::with_config(self.config)),
                     )?;
                 }
-                Entry::Container(_) => {}
+                EntryRef::Container(_) => {}
             }
         }
         Ok(out)
@@ -424,12 +455,12 @@ impl<L> Container<L> {
             ..Default::default()
         };
         for (kc, _) in target.cont_to_iterator_with(options) {
-            self.walk(op, &kc)?;
+            self.view().walk(op, &kc)?;
         }
         let mut out = self.clone();
         for (kc, e) in target.cont_to_iterator_with(options) {
-            if let Entry::Leaf(_) = e {
-                *out.walk_mut(op, &kc)? = e.clone();
+            if let EntryRef::Leaf(_) = e {
+                out.insert_at(op, &kc, e.to_entry())?;
             }
         }
         Ok(out)
@@ -459,22 +490,7 @@ impl<L> Container<L> {
             .into_iter()
             .map(|(k, v)| (k.as_ref().to_string(), v.into()))
             .collect();
-        self.set_at_keys_inner(&target)
-    }
-
-    fn set_at_keys_inner(&self, target: &IndexMap<String, Entry<L>>) -> Container<L>
-    where
-        L: Clone,
-    {
-        let values = self
-            .iter()
-            .map(|(k, e)| match (target.get(k), e) {
-                (Some(t), _) => t.clone(),
-                (None, Entry::Container(c)) => Entry::Container(c.set_at_keys_inner(target)),
-                (None, leaf) => leaf.clone(),
-            })
-            .collect();
-        Container::from_parts(self.keys.clone(), values, self.config)
+        set_at_keys(self.view(), &target)
     }
 
     /// The sub-container holding only the entries at `key_chains` (Ivy's
@@ -520,9 +536,9 @@ impl<L> Container<L> {
         let mut out = Container::with_config(self.config);
         for kc in key_chains {
             let kc = kc.as_ref();
-            match self.walk(op, kc) {
+            match self.view().walk(op, kc) {
                 Ok(e) => {
-                    out.insert_at(op, kc, e.clone())?;
+                    out.insert_at(op, kc, e.to_entry())?;
                 }
                 Err(_) if ignore_key_errors => {}
                 Err(e) => return Err(e),
@@ -555,8 +571,8 @@ impl<L> Container<L> {
         };
         for (kc, e) in like.cont_to_iterator_with(options) {
             let entry = match e {
-                Entry::Leaf(_) => self.walk(op, &kc)?.clone(),
-                Entry::Container(_) => Entry::Container(Container::with_config(self.config)),
+                EntryRef::Leaf(_) => self.view().walk(op, &kc)?.to_entry(),
+                EntryRef::Container(_) => Entry::Container(Container::with_config(self.config)),
             };
             out.insert_at(op, &kc, entry)?;
         }
@@ -633,7 +649,18 @@ impl<L> Container<L> {
     where
         L: Clone,
     {
+        fn sorted(n: &super::Node) -> bool {
+            n.keys
+                .iter()
+                .zip(n.keys.iter().skip(1))
+                .all(|(a, b)| a <= b)
+                && n.kids.iter().all(|k| k.sub.as_deref().is_none_or(sorted))
+        }
         let mut out = self.clone();
+        if sorted(self.node()) {
+            // The structure is shared, not rebuilt.
+            return out;
+        }
         out.for_each_sub_mut(|c, _, _| {
             let sorted = c.keys().zip(c.keys().skip(1)).all(|(a, b)| a <= b);
             if sorted {

@@ -4,10 +4,12 @@
 //! leaves at once with Ivy's *shared nested structure* rule (documented on
 //! `cont_multi_map`, since this module is private).
 
-use super::{Container, Entry, KeyChain};
+use super::node::Node as NodeShape;
+use super::{Container, ContainerRef, Entry, EntryRef, KeyChain};
 use crate::error::{Error, Result};
 use crate::nestable::{Node, OperandRef};
 use smallvec::SmallVec;
+use std::sync::Arc;
 
 /// One argument of [`Container::cont_multi_map`]: a container, or a leaf that
 /// is broadcast over the containers' structure.
@@ -125,7 +127,9 @@ impl MapOptions {
 
 impl<L> Container<L> {
     /// A container of `f(leaf, key_chain)` at every leaf (Ivy's `cont_map`).
-    /// The first error is returned with its leaf's key chain.
+    /// The first error is returned with its leaf's key chain. The result
+    /// shares this container's structure: mapping costs a loop over the
+    /// leaves and one key chain per leaf, built in one buffer.
     ///
     /// ```
     /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
@@ -137,30 +141,13 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn cont_map<M>(&self, mut f: impl FnMut(&L, &str) -> Result<M>) -> Result<Container<M>> {
-        let mut kc = KeyChain::new();
-        self.map_inner(&mut f, &mut kc)
-    }
-
-    fn map_inner<M>(
-        &self,
-        f: &mut impl FnMut(&L, &str) -> Result<M>,
-        kc: &mut KeyChain,
-    ) -> Result<Container<M>> {
-        let mut values = Vec::with_capacity(self.values.len());
-        for (i, e) in self.values.iter().enumerate() {
-            let mut g = kc.push(self.keys.get(i));
-            values.push(match e {
-                Entry::Leaf(l) => {
-                    Entry::Leaf(f(l, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))?)
-                }
-                Entry::Container(c) => Entry::Container(c.map_inner(f, &mut g)?),
-            });
-        }
-        Ok(Container::from_parts(
-            self.keys.clone(),
-            values,
-            self.config,
-        ))
+        let mut out = Vec::with_capacity(self.leaves.len());
+        let leaves = &self.leaves;
+        for_each_chain(&self.node, 0, &mut KeyChain::new(), &mut |i, kc| {
+            out.push(f(&leaves[i], kc).map_err(|e| Error::in_container(kc, e))?);
+            Ok(())
+        })?;
+        Ok(Container::from_flat(self.node.clone(), out, self.config))
     }
 
     /// [`cont_map`](Container::cont_map) with a key-chain filter: leaves the
@@ -177,41 +164,16 @@ impl<L> Container<L> {
     where
         L: Clone,
     {
-        let mut kc = KeyChain::new();
-        self.map_with_inner(opts, &mut f, &mut kc)
-    }
-
-    fn map_with_inner(
-        &self,
-        opts: &MapOptions,
-        f: &mut impl FnMut(&L, &str) -> Result<L>,
-        kc: &mut KeyChain,
-    ) -> Result<Container<L>>
-    where
-        L: Clone,
-    {
-        let mut out = Container::with_config(self.config);
-        for (i, e) in self.values.iter().enumerate() {
-            let key = self.keys.get(i);
-            let mut g = kc.push(key);
-            match e {
-                Entry::Leaf(l) => {
-                    if opts.applies(g.as_str(), false) {
-                        let v = f(l, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))?;
-                        out.insert_key_unchecked(key, Entry::Leaf(v));
-                    } else if !opts.prune_unapplied {
-                        out.insert_key_unchecked(key, Entry::Leaf(l.clone()));
-                    }
-                }
-                Entry::Container(c) => {
-                    let sub = c.map_with_inner(opts, f, &mut g)?;
-                    if !(opts.prune_unapplied && sub.is_empty() && !c.is_empty()) {
-                        out.insert_key_unchecked(key, Entry::Container(sub));
-                    }
-                }
+        let mapped = self.cont_map(|l, kc| {
+            if opts.applies(kc, false) {
+                f(l, kc).map(Some)
+            } else if opts.prune_unapplied {
+                Ok(None)
+            } else {
+                Ok(Some(l.clone()))
             }
-        }
-        Ok(out)
+        })?;
+        Ok(prune_none(mapped))
     }
 
     /// Map every leaf in place (Ivy's `cont_map(..., inplace=True)`).
@@ -224,26 +186,10 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn cont_map_mut(&mut self, mut f: impl FnMut(&mut L, &str) -> Result<()>) -> Result<()> {
-        let mut kc = KeyChain::new();
-        self.map_mut_inner(&mut f, &mut kc)
-    }
-
-    fn map_mut_inner(
-        &mut self,
-        f: &mut impl FnMut(&mut L, &str) -> Result<()>,
-        kc: &mut KeyChain,
-    ) -> Result<()> {
-        let keys = self.keys.clone();
-        for (i, e) in self.values.iter_mut().enumerate() {
-            let mut g = kc.push(keys.get(i));
-            match e {
-                Entry::Leaf(l) => {
-                    f(l, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))?
-                }
-                Entry::Container(c) => c.map_mut_inner(f, &mut g)?,
-            }
-        }
-        Ok(())
+        let leaves = &mut self.leaves;
+        for_each_chain(&self.node, 0, &mut KeyChain::new(), &mut |i, kc| {
+            f(&mut leaves[i], kc).map_err(|e| Error::in_container(kc, e))
+        })
     }
 
     /// Apply `f(sub_container, key_chain)` to every sub-container, bottom-up
@@ -257,7 +203,7 @@ impl<L> Container<L> {
     /// // Keep only the first entry of every container.
     /// let r = c.cont_map_sub_conts(true, |sub, _| {
     ///     let mut out = ivy::Container::new();
-    ///     if let Some((k, e)) = sub.get_index(0) { out.insert_key(k, e.clone())?; }
+    ///     if let Some((k, e)) = sub.get_index(0) { out.insert_key(k, e.to_entry())?; }
     ///     Ok(out)
     /// })?;
     /// assert_eq!(r.cont_all_key_chains(), ["a"]);
@@ -272,34 +218,7 @@ impl<L> Container<L> {
         L: Clone,
     {
         let mut kc = KeyChain::new();
-        self.map_sub_conts_inner(include_self, &mut f, &mut kc)
-    }
-
-    fn map_sub_conts_inner(
-        &self,
-        apply_here: bool,
-        f: &mut impl FnMut(&Container<L>, &str) -> Result<Container<L>>,
-        kc: &mut KeyChain,
-    ) -> Result<Container<L>>
-    where
-        L: Clone,
-    {
-        let mut values = Vec::with_capacity(self.values.len());
-        for (i, e) in self.values.iter().enumerate() {
-            values.push(match e {
-                Entry::Leaf(l) => Entry::Leaf(l.clone()),
-                Entry::Container(c) => {
-                    let mut g = kc.push(self.keys.get(i));
-                    Entry::Container(c.map_sub_conts_inner(true, f, &mut g)?)
-                }
-            });
-        }
-        let mapped = Container::from_parts(self.keys.clone(), values, self.config);
-        if apply_here {
-            f(&mapped, kc.as_str()).map_err(|e| wrap_at(kc.as_str(), e))
-        } else {
-            Ok(mapped)
-        }
+        map_sub_conts(self.view(), include_self, &mut f, &mut kc)
     }
 
     /// `f(leaves, key_chain)` over several containers and leaves at once,
@@ -321,6 +240,8 @@ impl<L> Container<L> {
     /// Where Python Ivy drops a container that lacks a key and then fails
     /// with an `IndexError` (reference, "shared-nested-structure
     /// broadcasting"), this engine reports all the offending chains at once.
+    /// Containers of one structure (the common case: a map of a container,
+    /// an op over it) are zipped leaf by leaf, without walking the levels.
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
@@ -396,8 +317,55 @@ impl<L> Container<L> {
     }
 }
 
-/// Drop `None` leaves and the sub-containers they leave empty.
+/// Visit the leaves below `node` in order, with their index in the leaf
+/// list (`base` is the level's first) and their key chain.
+pub(crate) fn for_each_chain(
+    node: &NodeShape,
+    base: usize,
+    kc: &mut KeyChain,
+    f: &mut impl FnMut(usize, &str) -> Result<()>,
+) -> Result<()> {
+    for (i, kid) in node.kids.iter().enumerate() {
+        let mut g = kc.push(node.keys.get(i));
+        match &kid.sub {
+            None => f(base + kid.at, g.as_str())?,
+            Some(sub) => for_each_chain(sub, base + kid.at, &mut g, f)?,
+        }
+    }
+    Ok(())
+}
+
+fn map_sub_conts<L: Clone>(
+    c: ContainerRef<'_, L>,
+    apply_here: bool,
+    f: &mut impl FnMut(&Container<L>, &str) -> Result<Container<L>>,
+    kc: &mut KeyChain,
+) -> Result<Container<L>> {
+    let mut values = Vec::with_capacity(c.len());
+    for (key, e) in c.iter() {
+        values.push(match e {
+            EntryRef::Leaf(l) => Entry::Leaf(l.clone()),
+            EntryRef::Container(sub) => {
+                let mut g = kc.push(key);
+                Entry::Container(map_sub_conts(sub, true, f, &mut g)?)
+            }
+        });
+    }
+    let mapped = Container::from_parts(c.node.keys.clone(), values, *c.config);
+    if apply_here {
+        f(&mapped, kc.as_str()).map_err(|e| wrap_at(kc.as_str(), e))
+    } else {
+        Ok(mapped)
+    }
+}
+
+/// Drop `None` leaves and the sub-containers they leave empty (sub-containers
+/// that were empty before stay).
 fn prune_none<L>(c: Container<Option<L>>) -> Container<L> {
+    if c.leaves.iter().all(Option::is_some) {
+        let (node, leaves, config) = c.into_flat();
+        return Container::from_flat(node, leaves.into_iter().flatten().collect(), config);
+    }
     let (keys, values, config) = c.into_parts();
     let mut out = Container::with_config(config);
     for (i, e) in values.into_iter().enumerate() {
@@ -491,6 +459,10 @@ pub(crate) fn map_node_list<'a, M>(
 }
 
 /// The engine: map `f` over the leaves of `nodes`.
+///
+/// Containers of one structure (every container's shape the same as the
+/// first's) are zipped by leaf position; any other mix goes through the
+/// level-by-level walk of the shared-nested-structure rule.
 pub(crate) fn multi_map<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
     op: &'static str,
     nodes: &S,
@@ -498,85 +470,154 @@ pub(crate) fn multi_map<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
     f: &mut impl FnMut(&S, &str) -> Result<M>,
     mut track: Track<'_>,
 ) -> Result<Container<M>> {
-    if !nodes
-        .as_ref()
-        .iter()
-        .any(|s| matches!(s, Node::Container(_)))
-    {
+    let slots = nodes.as_ref();
+    let Some(c0) = slots.iter().find_map(|s| match *s {
+        Node::Container(c) => Some(c),
+        Node::Leaf(_) => None,
+    }) else {
         return Err(Error::invalid(
             op,
             "no container among the arguments to map over",
         ));
+    };
+    let shared = slots.iter().all(|s| match s {
+        Node::Container(c) => NodeShape::same(&c.node, &c0.node),
+        Node::Leaf(_) => true,
+    });
+    if shared {
+        let mut call = nodes.clone();
+        let n = c0.leaves.len();
+        let mut out = Vec::with_capacity(n);
+        let at = |i: usize, call: &mut S| {
+            for (s, c) in slots.iter().zip(call.as_mut()) {
+                if let Node::Container(cont) = s {
+                    *c = Node::Leaf(leaf_of(&cont.leaves[i]));
+                }
+            }
+        };
+        match track {
+            Track::OnError => {
+                for i in 0..n {
+                    at(i, &mut call);
+                    match f(&call, "") {
+                        Ok(m) => out.push(m),
+                        Err(e) => {
+                            return Err(Error::in_container(&c0.node.key_chain_of(i), e));
+                        }
+                    }
+                }
+            }
+            Track::Always(kc) => {
+                for_each_chain(&c0.node, 0, kc, &mut |i, kc| {
+                    at(i, &mut call);
+                    out.push(f(&call, kc).map_err(|e| Error::in_container(kc, e))?);
+                    Ok(())
+                })?;
+            }
+        }
+        return Ok(Container::from_flat(c0.node.clone(), out, c0.config));
     }
-    match walk(nodes, leaf_of, f, &mut track) {
-        Ok(c) => Ok(c),
+    let views: SmallVec<[Slot<'a, L, X>; 4]> = slots
+        .iter()
+        .map(|s| match *s {
+            Node::Container(c) => Slot::Container(c.view()),
+            Node::Leaf(x) => Slot::Leaf(x),
+        })
+        .collect();
+    let mut call = nodes.clone();
+    let mut out = Vec::new();
+    match walk(&views, &mut call, leaf_of, f, &mut track, &mut out) {
+        Ok(node) => Ok(Container::from_flat(node, out, c0.config)),
         Err(Stop::Failed(e)) => Err(e),
         Err(Stop::Unshared) => Err(Error::UnsharedStructure {
             op: op.to_string(),
-            problems: unshared_problems(nodes.as_ref()),
+            problems: unshared_problems(&views),
         }),
     }
 }
 
+/// One argument during the level-by-level walk: a leaf (broadcast) or the
+/// view of a (sub-)container.
+enum Slot<'a, L, X> {
+    Leaf(X),
+    Container(ContainerRef<'a, L>),
+}
+
+impl<L, X: Copy> Clone for Slot<'_, L, X> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<L, X: Copy> Copy for Slot<'_, L, X> {}
+
+/// The walk of the shared-nested-structure rule: the result's levels follow
+/// the first container's keys; `call` is the nodes passed to `f`, all
+/// leaves; the leaves of the result are pushed to `out` in order.
 fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
-    nodes: &S,
+    slots: &[Slot<'a, L, X>],
+    call: &mut S,
     leaf_of: &impl Fn(&'a L) -> X,
     f: &mut impl FnMut(&S, &str) -> Result<M>,
     track: &mut Track<'_>,
-) -> std::result::Result<Container<M>, Stop> {
-    let slots = nodes.as_ref();
-    let Some(c0) = slots.iter().find_map(|s| match s {
-        Node::Container(c) => Some(*c),
-        Node::Leaf(_) => None,
+    out: &mut Vec<M>,
+) -> std::result::Result<Arc<NodeShape>, Stop> {
+    let Some(c0) = slots.iter().find_map(|s| match *s {
+        Slot::Container(c) => Some(c),
+        Slot::Leaf(_) => None,
     }) else {
         return Err(Stop::Unshared);
     };
-    let n = c0.values.len();
+    let keys0 = &c0.node.keys;
+    let n = c0.len();
     // Aligned: every container has c0's keys in c0's order (the common case,
     // often the very same shared key list), so entries match by position.
     let mut aligned = true;
     for s in slots {
-        if let Node::Container(c) = s
-            && !c.keys.equal_in_order(&c0.keys)
+        if let Slot::Container(c) = s
+            && !c.node.keys.equal_in_order(keys0)
         {
-            if c.keys.len() != n || c0.keys.iter().any(|k| c.keys.position(k).is_none()) {
+            if c.len() != n || keys0.iter().any(|k| c.node.keys.position(k).is_none()) {
                 return Err(Stop::Unshared);
             }
             aligned = false;
         }
     }
-    let mut values = Vec::with_capacity(n);
-    // The nodes one level down; leaves stay as they are (broadcast).
-    let mut child = nodes.clone();
+    let mut kids = Vec::with_capacity(n);
+    // The slots one level down; leaves stay as they are (broadcast).
+    let mut child: SmallVec<[Slot<'a, L, X>; 4]> = slots.iter().copied().collect();
     for i in 0..n {
         let mut nested = false;
-        for (s, c) in slots.iter().zip(child.as_mut()) {
-            if let Node::Container(cont) = *s {
+        for (s, c) in slots.iter().zip(child.iter_mut()) {
+            if let Slot::Container(cont) = *s {
                 let at = if aligned {
                     i
                 } else {
-                    cont.keys.position(c0.keys.get(i)).ok_or(Stop::Unshared)?
+                    cont.node
+                        .keys
+                        .position(keys0.get(i))
+                        .ok_or(Stop::Unshared)?
                 };
-                *c = match &cont.values[at] {
-                    Entry::Leaf(l) => Node::Leaf(leaf_of(l)),
-                    Entry::Container(sub) => {
+                *c = match cont.entry(at) {
+                    EntryRef::Leaf(l) => Slot::Leaf(leaf_of(l)),
+                    EntryRef::Container(sub) => {
                         nested = true;
-                        Node::Container(sub)
+                        Slot::Container(sub)
                     }
                 };
             }
         }
-        let key = c0.keys.get(i);
-        values.push(if nested {
+        let key = keys0.get(i);
+        if nested {
             let sub = match track {
                 Track::Always(kc) => {
                     let mut g = kc.push(key);
-                    walk(&child, leaf_of, f, &mut Track::Always(&mut g))
+                    walk(&child, call, leaf_of, f, &mut Track::Always(&mut g), out)
                 }
-                Track::OnError => walk(&child, leaf_of, f, track),
+                Track::OnError => walk(&child, call, leaf_of, f, track, out),
             };
             match sub {
-                Ok(c) => Entry::Container(c),
+                Ok(node) => kids.push(Some(node)),
                 Err(Stop::Failed(e)) => {
                     return Err(Stop::Failed(match track {
                         Track::Always(_) => e,
@@ -586,20 +627,28 @@ fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
                 Err(Stop::Unshared) => return Err(Stop::Unshared),
             }
         } else {
+            for (c, x) in child.iter().zip(call.as_mut()) {
+                if let Slot::Leaf(l) = *c {
+                    *x = Node::Leaf(l);
+                }
+            }
             let r = match track {
                 Track::Always(kc) => {
                     let g = kc.push(key);
-                    f(&child, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))
+                    f(call, g.as_str()).map_err(|e| Error::in_container(g.as_str(), e))
                 }
-                Track::OnError => f(&child, key).map_err(|e| Error::in_container(key, e)),
+                Track::OnError => f(call, key).map_err(|e| Error::in_container(key, e)),
             };
             match r {
-                Ok(m) => Entry::Leaf(m),
+                Ok(m) => {
+                    out.push(m);
+                    kids.push(None);
+                }
                 Err(e) => return Err(Stop::Failed(e)),
             }
-        });
+        }
     }
-    Ok(Container::from_parts(c0.keys.clone(), values, c0.config))
+    Ok(Arc::new(NodeShape::new(keys0.clone(), kids)))
 }
 
 /// The leaves of nodes that are all leaves (what the engine passes `f`).
@@ -634,14 +683,14 @@ fn wrap_at(kc: &str, e: Error) -> Error {
 
 /// Every key chain that breaks the shared-nested-structure rule, with the
 /// arguments (by position) that have it and those that do not.
-fn unshared_problems<L, X: Copy>(slots: &[Node<'_, L, X>]) -> Vec<String> {
+fn unshared_problems<L, X: Copy>(slots: &[Slot<'_, L, X>]) -> Vec<String> {
     let mut problems = Vec::new();
-    let args: Vec<(usize, Option<&Container<L>>)> = slots
+    let args: Vec<(usize, Option<ContainerRef<'_, L>>)> = slots
         .iter()
         .enumerate()
-        .map(|(i, s)| match s {
-            Node::Container(c) => (i, Some(*c)),
-            Node::Leaf(_) => (i, None),
+        .map(|(i, s)| match *s {
+            Slot::Container(c) => (i, Some(c)),
+            Slot::Leaf(_) => (i, None),
         })
         .collect();
     collect_problems(&args, "", &mut problems);
@@ -652,17 +701,17 @@ fn unshared_problems<L, X: Copy>(slots: &[Node<'_, L, X>]) -> Vec<String> {
 }
 
 fn collect_problems<L>(
-    args: &[(usize, Option<&Container<L>>)],
+    args: &[(usize, Option<ContainerRef<'_, L>>)],
     prefix: &str,
     out: &mut Vec<String>,
 ) {
-    let conts: Vec<(usize, &Container<L>)> = args
+    let conts: Vec<(usize, ContainerRef<'_, L>)> = args
         .iter()
         .filter_map(|&(i, c)| c.map(|c| (i, c)))
         .collect();
     let mut union: Vec<&str> = Vec::new();
     for (_, c) in &conts {
-        for k in c.keys.iter() {
+        for k in c.keys() {
             if !union.contains(&k) {
                 union.push(k);
             }
@@ -684,9 +733,9 @@ fn collect_problems<L>(
             ));
             continue;
         }
-        let children: Vec<(usize, Option<&Container<L>>)> = conts
+        let children: Vec<(usize, Option<ContainerRef<'_, L>>)> = conts
             .iter()
-            .map(|(i, c)| (*i, c.get_key(key).and_then(Entry::as_container)))
+            .map(|(i, c)| (*i, c.get_key(key).and_then(|e| e.as_container())))
             .collect();
         if children.iter().any(|(_, c)| c.is_some()) {
             collect_problems(&children, &kc, out);
@@ -694,7 +743,7 @@ fn collect_problems<L>(
     }
 }
 
-fn list<L>(args: &[&(usize, &Container<L>)]) -> String {
+fn list<L>(args: &[&(usize, ContainerRef<'_, L>)]) -> String {
     let idx: Vec<String> = args.iter().map(|(i, _)| i.to_string()).collect();
     match idx.len() {
         1 => format!("argument {}", idx[0]),

@@ -53,22 +53,26 @@ mod iter;
 mod key_chain;
 mod keys;
 mod map;
+mod node;
 mod prune;
 mod restructure;
 mod serde;
 mod tree;
+mod view;
 
 pub use combine::UnifyMode;
 pub use compare::{DiffKeys, DiffMode, DiffOptions, IdenticalOptions};
 pub use display::{ARRAY_CLASS, LeafPrinter, PrintLeaf};
 pub use io::Format;
-pub use iter::{Iter, IterOptions, KeyChains, Leaves, LeavesMut, ToIterator};
+pub use iter::{IterOptions, KeyChains, ToIterator};
 pub(crate) use key_chain::KeyChain;
 pub use key_chain::split_key_chain;
 pub use keys::FlattenOptions;
 pub use map::{MapOptions, MultiArg};
 pub(crate) use map::{map_node_list, map_nodes};
+pub(crate) use node::Node;
 pub use restructure::{KeySlice, Restructure, RestructureOptions, UnstackOptions};
+pub use view::{ContainerMut, ContainerRef, EntryMut, EntryRef, Iter};
 
 use crate::array::Array;
 use crate::error::{Error, Result};
@@ -94,12 +98,14 @@ use std::sync::Arc;
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub struct Container<L = Array> {
-    keys: Keys,
-    values: Vec<Entry<L>>,
+    node: Arc<Node>,
+    leaves: Vec<L>,
     config: Config,
 }
 
-/// One value of a [`Container`]: a leaf or a sub-container.
+/// One value of a [`Container`], owned: a leaf or a sub-container (what
+/// [`Container::insert`] takes and [`Container::remove`] gives back; reading
+/// gives an [`EntryRef`]).
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
@@ -119,8 +125,9 @@ pub enum Entry<L = Array> {
 
 /// How a container prints (Ivy's `cont_config` entries that exist here).
 ///
-/// Every sub-container has its own; the setters
-/// (`cont_with_print_limit`, ...) change the whole tree.
+/// A sub-container prints with its container's, unless it was given its own
+/// before it was put in; the setters (`cont_with_print_limit`, ...) change
+/// every level.
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
@@ -188,15 +195,15 @@ impl Keys {
         self.same(other) || self.0.iter().eq(other.0.iter())
     }
 
-    fn push(&mut self, key: &str) -> usize {
+    pub(crate) fn push(&mut self, key: &str) -> usize {
         Arc::make_mut(&mut self.0).insert_full(key.into()).0
     }
 
-    fn shift_remove(&mut self, i: usize) {
+    pub(crate) fn shift_remove(&mut self, i: usize) {
         Arc::make_mut(&mut self.0).shift_remove_index(i);
     }
 
-    fn from_iter<'a>(keys: impl IntoIterator<Item = &'a str>) -> Keys {
+    pub(crate) fn from_iter<'a>(keys: impl IntoIterator<Item = &'a str>) -> Keys {
         Keys(Arc::new(keys.into_iter().map(Box::from).collect()))
     }
 }
@@ -208,12 +215,12 @@ impl<L> Default for Container<L> {
 }
 
 impl<L: Clone> Clone for Container<L> {
-    /// A new tree whose leaves are clones of these (Ivy's `cont_copy`: for
-    /// arrays, clones share their elements).
+    /// The same structure (shared) with clones of the leaves (Ivy's
+    /// `cont_copy`: for arrays, clones share their elements).
     fn clone(&self) -> Container<L> {
         Container {
-            keys: self.keys.clone(),
-            values: self.values.clone(),
+            node: self.node.clone(),
+            leaves: self.leaves.clone(),
             config: self.config,
         }
     }
@@ -245,8 +252,8 @@ impl<L> Container<L> {
     /// ```
     pub fn new() -> Container<L> {
         Container {
-            keys: Keys::default(),
-            values: Vec::new(),
+            node: Node::empty(),
+            leaves: Vec::new(),
             config: Config::default(),
         }
     }
@@ -266,33 +273,136 @@ impl<L> Container<L> {
         }
     }
 
-    /// A container of the same keys as `like` (shared, not copied) and the
-    /// given entries, one per key in order. Internal: the caller keeps the
-    /// counts equal.
-    pub(crate) fn from_parts(keys: Keys, values: Vec<Entry<L>>, config: Config) -> Container<L> {
-        debug_assert_eq!(keys.len(), values.len());
+    /// The container of a shape and its leaves (internal: the caller keeps
+    /// `leaves.len() == node.size`).
+    #[inline]
+    pub(crate) fn from_flat(node: Arc<Node>, leaves: Vec<L>, config: Config) -> Container<L> {
+        debug_assert_eq!(node.size, leaves.len());
         Container {
-            keys,
-            values,
+            node,
+            leaves,
             config,
         }
     }
 
-    pub(crate) fn keys_shared(&self) -> &Keys {
-        &self.keys
+    /// A container of these keys and entries, one per key in order (the
+    /// entries' leaves are moved into one list). Internal: the caller keeps
+    /// the counts equal.
+    pub(crate) fn from_parts(keys: Keys, values: Vec<Entry<L>>, config: Config) -> Container<L> {
+        debug_assert_eq!(keys.len(), values.len());
+        let total = values
+            .iter()
+            .map(|e| match e {
+                Entry::Leaf(_) => 1,
+                Entry::Container(c) => c.leaves.len(),
+            })
+            .sum();
+        let mut leaves = Vec::with_capacity(total);
+        let mut subs = Vec::with_capacity(values.len());
+        for e in values {
+            match e {
+                Entry::Leaf(l) => {
+                    leaves.push(l);
+                    subs.push(None);
+                }
+                Entry::Container(c) => {
+                    let (node, l) = c.into_sub(&config);
+                    leaves.extend(l);
+                    subs.push(Some(node));
+                }
+            }
+        }
+        Container::from_flat(Arc::new(Node::new(keys, subs)), leaves, config)
     }
 
+    /// The keys of the top level and its entries, owned (each sub-container
+    /// takes its range of the leaves).
     pub(crate) fn into_parts(self) -> (Keys, Vec<Entry<L>>, Config) {
-        (self.keys, self.values, self.config)
+        let Container {
+            node,
+            mut leaves,
+            config,
+        } = self;
+        let mut values = Vec::with_capacity(node.kids.len());
+        for kid in node.kids.iter().rev() {
+            let mine = leaves.split_off(kid.at);
+            values.push(match &kid.sub {
+                None => match mine.into_iter().next() {
+                    Some(l) => Entry::Leaf(l),
+                    None => Entry::Container(Container::with_config(config)),
+                },
+                Some(sub) => Entry::Container(Container::from_flat(
+                    sub.clone(),
+                    mine,
+                    sub.config.unwrap_or(config),
+                )),
+            });
+        }
+        values.reverse();
+        (node.keys.clone(), values, config)
     }
 
-    /// The print configuration of this level.
+    /// The shape and the leaves of this container as the sub-container of a
+    /// level printed with `parent`: a print configuration of its own is
+    /// kept in its shape.
+    pub(crate) fn into_sub(self, parent: &Config) -> (Arc<Node>, Vec<L>) {
+        let (mut node, leaves, config) = self.into_flat();
+        let own = (config != *parent).then_some(config);
+        if node.config != own {
+            Arc::make_mut(&mut node).config = own;
+        }
+        (node, leaves)
+    }
+
+    /// The shape and the leaves.
+    pub(crate) fn into_flat(self) -> (Arc<Node>, Vec<L>, Config) {
+        (self.node, self.leaves, self.config)
+    }
+
+    pub(crate) fn node(&self) -> &Arc<Node> {
+        &self.node
+    }
+
+    pub(crate) fn node_mut(&mut self) -> &mut Arc<Node> {
+        &mut self.node
+    }
+
+    /// A borrowed view of the whole container.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a/b", 1i64)])?;
+    /// assert_eq!(c.view().num_leaves(), 1);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn view(&self) -> ContainerRef<'_, L> {
+        ContainerRef {
+            node: &self.node,
+            leaves: &self.leaves,
+            config: &self.config,
+        }
+    }
+
+    /// A mutable view of the whole container (its leaves can change, not
+    /// its structure).
+    #[inline]
+    pub fn view_mut(&mut self) -> ContainerMut<'_, L> {
+        ContainerMut {
+            node: &self.node,
+            leaves: &mut self.leaves,
+            config: &self.config,
+        }
+    }
+
+    /// The print configuration.
     pub fn config(&self) -> Config {
         self.config
     }
 
-    /// Set the print configuration of this level only (the `cont_with_*`
-    /// setters change every level).
+    /// Set the print configuration of this level (a sub-container that was
+    /// given its own keeps it; the `cont_with_*` setters change every
+    /// level).
     pub fn set_config(&mut self, config: Config) {
         self.config = config;
     }
@@ -306,12 +416,12 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn len(&self) -> usize {
-        self.values.len()
+        self.node.kids.len()
     }
 
     /// Whether there are no entries.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.node.kids.is_empty()
     }
 
     /// The top-level keys, in order.
@@ -323,17 +433,12 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.keys.iter()
+        self.node.keys.iter()
     }
 
     /// The top-level entries, in order.
-    pub fn values(&self) -> std::slice::Iter<'_, Entry<L>> {
-        self.values.iter()
-    }
-
-    /// The top-level entries, mutably, in order.
-    pub fn values_mut(&mut self) -> std::slice::IterMut<'_, Entry<L>> {
-        self.values.iter_mut()
+    pub fn values(&self) -> impl ExactSizeIterator<Item = EntryRef<'_, L>> + '_ {
+        self.view().values()
     }
 
     /// The top-level `(key, entry)` pairs, in order.
@@ -346,32 +451,53 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn iter(&self) -> Iter<'_, L> {
-        Iter::new(self)
+        self.view().iter()
     }
 
-    /// The top-level `(key, entry)` pairs, the entries mutable.
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&str, &mut Entry<L>)> + '_ {
-        self.keys.iter().zip(self.values.iter_mut())
+    /// The top-level `(key, entry)` pairs, the entries mutable (leaves can
+    /// change, not the structure).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::EntryMut;
+    /// let mut c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
+    /// for (_, e) in c.iter_mut() {
+    ///     if let EntryMut::Leaf(x) = e { *x += 10; }
+    /// }
+    /// assert_eq!(c.cont_to_flat_list(), [11, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = (&str, EntryMut<'_, L>)> + '_ {
+        self.view_mut().into_iter_mut()
     }
 
     /// The top-level entry of `key` (one key, not a chain).
-    pub fn get_key(&self, key: &str) -> Option<&Entry<L>> {
-        self.keys.position(key).and_then(|i| self.values.get(i))
+    pub fn get_key(&self, key: &str) -> Option<EntryRef<'_, L>> {
+        self.view().get_key(key)
     }
 
     /// The top-level entry of `key`, mutably.
-    pub fn get_key_mut(&mut self, key: &str) -> Option<&mut Entry<L>> {
-        self.keys.position(key).and_then(|i| self.values.get_mut(i))
+    pub fn get_key_mut(&mut self, key: &str) -> Option<EntryMut<'_, L>> {
+        self.view_mut().into_key_mut(key)
     }
 
     /// The `i`th top-level entry with its key.
-    pub fn get_index(&self, i: usize) -> Option<(&str, &Entry<L>)> {
-        self.values.get(i).map(|e| (self.keys.get(i), e))
+    pub fn get_index(&self, i: usize) -> Option<(&str, EntryRef<'_, L>)> {
+        self.view().get_index(i)
     }
 
     /// Insert `entry` under the top-level `key` (which must be a valid key:
     /// non-empty, without `/` or `.`), returning the entry it replaces. A new
     /// key goes last; a replaced one keeps its place.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let mut c: ivy::Container<i64> = ivy::Container::new();
+    /// assert!(c.insert_key("a", 1)?.is_none());
+    /// assert_eq!(c.insert_key("a", 2)?, Some(ivy::Entry::Leaf(1)));
+    /// assert!(c.insert_key("a/b", 3).is_err());
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     pub fn insert_key(
         &mut self,
         key: &str,
@@ -382,21 +508,57 @@ impl<L> Container<L> {
     }
 
     pub(crate) fn insert_key_unchecked(&mut self, key: &str, entry: Entry<L>) -> Option<Entry<L>> {
-        match self.keys.position(key) {
-            Some(i) => Some(std::mem::replace(&mut self.values[i], entry)),
-            None => {
-                self.keys.push(key);
-                self.values.push(entry);
-                None
-            }
+        let config = self.config;
+        node::insert_in(
+            Arc::make_mut(&mut self.node),
+            &mut self.leaves,
+            0,
+            key,
+            entry,
+            config,
+        )
+    }
+
+    /// Change the top-level sub-container of `key` with `f` (taken out as a
+    /// container of its own and put back in its place); `None` if `key` is
+    /// not a sub-container.
+    pub(crate) fn edit_sub<R>(
+        &mut self,
+        key: &str,
+        f: impl FnOnce(&mut Container<L>) -> R,
+    ) -> Option<R> {
+        if !self.get_key(key).is_some_and(|e| e.is_container()) {
+            return None;
         }
+        let empty = Entry::Container(Container::with_config(self.config));
+        let Some(Entry::Container(mut sub)) = self.insert_key_unchecked(key, empty) else {
+            return None;
+        };
+        let r = f(&mut sub);
+        self.insert_key_unchecked(key, Entry::Container(sub));
+        Some(r)
     }
 
     /// Remove the top-level `key`, keeping the order of the others.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let mut c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64), ("d", 3i64)])?;
+    /// let b = c.remove_key("b").unwrap();
+    /// assert_eq!(b.as_container().map(|s| s.cont_all_key_chains()), Some(vec!["c".to_string()]));
+    /// assert_eq!(c.cont_to_flat_list(), [1, 3]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
     pub fn remove_key(&mut self, key: &str) -> Option<Entry<L>> {
-        let i = self.keys.position(key)?;
-        self.keys.shift_remove(i);
-        Some(self.values.remove(i))
+        self.node.keys.position(key)?;
+        let config = self.config;
+        node::remove_in(
+            Arc::make_mut(&mut self.node),
+            &mut self.leaves,
+            0,
+            key,
+            config,
+        )
     }
 
     /// Keep the top-level entries for which `keep` is true, in order.
@@ -408,29 +570,22 @@ impl<L> Container<L> {
     /// assert_eq!(c.keys().collect::<Vec<_>>(), ["a"]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn retain(&mut self, mut keep: impl FnMut(&str, &Entry<L>) -> bool) {
-        let flags: Vec<bool> = self
-            .keys
-            .iter()
-            .zip(&self.values)
-            .map(|(k, e)| keep(k, e))
-            .collect();
+    pub fn retain(&mut self, mut keep: impl FnMut(&str, EntryRef<'_, L>) -> bool) {
+        let flags: Vec<bool> = self.iter().map(|(k, e)| keep(k, e)).collect();
         if flags.iter().all(|&f| f) {
             return;
         }
-        let keys = Keys::from_iter(
-            self.keys
-                .iter()
-                .zip(&flags)
-                .filter(|(_, f)| **f)
-                .map(|(k, _)| k),
-        );
-        let mut i = 0;
-        self.values.retain(|_| {
-            i += 1;
-            flags[i - 1]
-        });
-        self.keys = keys;
+        let (keys, values, config) = std::mem::take(self).into_parts();
+        let kept: Vec<(&str, Entry<L>)> = keys
+            .iter()
+            .zip(values)
+            .zip(&flags)
+            .filter(|(_, f)| **f)
+            .map(|(kv, _)| kv)
+            .collect();
+        let keys = Keys::from_iter(kept.iter().map(|(k, _)| *k));
+        let values = kept.into_iter().map(|(_, v)| v).collect();
+        *self = Container::from_parts(keys, values, config);
     }
 
     /// The leaves in order (depth first, keys in order), without their key
@@ -442,8 +597,9 @@ impl<L> Container<L> {
     /// assert_eq!(c.leaves().copied().collect::<Vec<_>>(), [1, 2, 3]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn leaves(&self) -> Leaves<'_, L> {
-        Leaves::new(self)
+    #[inline]
+    pub fn leaves(&self) -> std::slice::Iter<'_, L> {
+        self.leaves.iter()
     }
 
     /// The leaves in order, mutably.
@@ -455,8 +611,36 @@ impl<L> Container<L> {
     /// assert_eq!(c.cont_to_flat_list(), [10, 20]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn leaves_mut(&mut self) -> LeavesMut<'_, L> {
-        LeavesMut::new(self)
+    #[inline]
+    pub fn leaves_mut(&mut self) -> std::slice::IterMut<'_, L> {
+        self.leaves.iter_mut()
+    }
+
+    /// The leaves in order, as one slice (a container keeps its leaves in
+    /// one list, depth first).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
+    /// assert_eq!(c.leaves_slice(), [1, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn leaves_slice(&self) -> &[L] {
+        &self.leaves
+    }
+
+    /// The leaves, moved out in order (the structure is dropped).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64)])?;
+    /// assert_eq!(c.into_leaves(), [1, 2]);
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn into_leaves(self) -> Vec<L> {
+        self.leaves
     }
 
     /// The number of leaves in the whole tree.
@@ -467,18 +651,13 @@ impl<L> Container<L> {
     /// assert_eq!(c.num_leaves(), 3);
     /// # Ok::<(), ivy::Error>(())
     /// ```
+    #[inline]
     pub fn num_leaves(&self) -> usize {
-        self.values
-            .iter()
-            .map(|e| match e {
-                Entry::Leaf(_) => 1,
-                Entry::Container(c) => c.num_leaves(),
-            })
-            .sum()
+        self.leaves.len()
     }
 
-    /// Map every leaf with an infallible `f`, keeping the structure (the key
-    /// lists are shared with `self`, not copied).
+    /// Map every leaf with an infallible `f`, keeping the structure (shared
+    /// with `self`, not copied).
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
@@ -487,20 +666,12 @@ impl<L> Container<L> {
     /// assert_eq!(s.leaf("b/c")?, "2");
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    pub fn map_leaves<M>(&self, mut f: impl FnMut(&L) -> M) -> Container<M> {
-        self.map_leaves_inner(&mut f)
-    }
-
-    fn map_leaves_inner<M>(&self, f: &mut impl FnMut(&L) -> M) -> Container<M> {
-        let values = self
-            .values
-            .iter()
-            .map(|e| match e {
-                Entry::Leaf(l) => Entry::Leaf(f(l)),
-                Entry::Container(c) => Entry::Container(c.map_leaves_inner(f)),
-            })
-            .collect();
-        Container::from_parts(self.keys.clone(), values, self.config)
+    pub fn map_leaves<M>(&self, f: impl FnMut(&L) -> M) -> Container<M> {
+        Container::from_flat(
+            self.node.clone(),
+            self.leaves.iter().map(f).collect(),
+            self.config,
+        )
     }
 
     /// Map every leaf with a fallible `f`; the first error is returned with
@@ -514,36 +685,14 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn try_map_leaves<M>(&self, mut f: impl FnMut(&L) -> Result<M>) -> Result<Container<M>> {
-        let mut chain = KeyChain::new();
-        self.try_map_leaves_inner(&mut f, &mut chain)
-    }
-
-    fn try_map_leaves_inner<M>(
-        &self,
-        f: &mut impl FnMut(&L) -> Result<M>,
-        chain: &mut KeyChain,
-    ) -> Result<Container<M>> {
-        let mut values = Vec::with_capacity(self.values.len());
-        for (i, e) in self.values.iter().enumerate() {
-            values.push(match e {
-                Entry::Leaf(l) => match f(l) {
-                    Ok(m) => Entry::Leaf(m),
-                    Err(err) => {
-                        let g = chain.push(self.keys.get(i));
-                        return Err(Error::in_container(g.as_str(), err));
-                    }
-                },
-                Entry::Container(c) => {
-                    let mut g = chain.push(self.keys.get(i));
-                    Entry::Container(c.try_map_leaves_inner(f, &mut g)?)
-                }
-            });
+        let mut out = Vec::with_capacity(self.leaves.len());
+        for (i, l) in self.leaves.iter().enumerate() {
+            match f(l) {
+                Ok(m) => out.push(m),
+                Err(e) => return Err(Error::in_container(&self.node.key_chain_of(i), e)),
+            }
         }
-        Ok(Container::from_parts(
-            self.keys.clone(),
-            values,
-            self.config,
-        ))
+        Ok(Container::from_flat(self.node.clone(), out, self.config))
     }
 
     /// The same structure with every leaf set to `value`'s clone (used to
@@ -565,16 +714,7 @@ impl<L> Container<L> {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn same_structure<M>(&self, other: &Container<M>) -> bool {
-        self.keys.equal_in_order(&other.keys)
-            && self
-                .values
-                .iter()
-                .zip(&other.values)
-                .all(|(a, b)| match (a, b) {
-                    (Entry::Leaf(_), Entry::Leaf(_)) => true,
-                    (Entry::Container(x), Entry::Container(y)) => x.same_structure(y),
-                    _ => false,
-                })
+        Node::same(&self.node, &other.node)
     }
 }
 
@@ -636,6 +776,14 @@ impl<L> Entry<L> {
             Entry::Leaf(_) => None,
         }
     }
+
+    /// A borrowed view of the entry.
+    pub fn as_ref(&self) -> EntryRef<'_, L> {
+        match self {
+            Entry::Leaf(l) => EntryRef::Leaf(l),
+            Entry::Container(c) => EntryRef::Container(c.view()),
+        }
+    }
 }
 
 impl<L> From<L> for Entry<L> {
@@ -654,22 +802,13 @@ impl<L> From<Container<L>> for Entry<L> {
 /// not compared.
 impl<L: PartialEq> PartialEq for Container<L> {
     fn eq(&self, other: &Container<L>) -> bool {
-        if self.len() != other.len() {
-            return false;
-        }
-        if self.keys.equal_in_order(&other.keys) {
-            return self.values == other.values;
-        }
-        self.keys
-            .iter()
-            .zip(&self.values)
-            .all(|(k, v)| other.get_key(k) == Some(v))
+        self.view() == other.view()
     }
 }
 
 impl<L: fmt::Debug> fmt::Debug for Container<L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
+        self.view().fmt(f)
     }
 }
 

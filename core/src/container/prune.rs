@@ -14,11 +14,13 @@ impl<L> Container<L> {
             [] => false,
             [k] => self.remove_key(k).is_some(),
             [k, rest @ ..] => {
-                let Some(Entry::Container(c)) = self.get_key_mut(k) else {
+                let Some((found, empty)) = self.edit_sub(k, |c| {
+                    let found = c.prune_chain_mut(rest);
+                    (found, c.is_empty())
+                }) else {
                     return false;
                 };
-                let found = c.prune_chain_mut(rest);
-                if found && c.is_empty() {
+                if found && empty {
                     self.remove_key(k);
                 }
                 found
@@ -142,9 +144,9 @@ impl<L> Container<L> {
         let mut out = self.clone();
         out.for_each_sub_mut(|c, _, _| {
             if c.values()
-                .any(|e| e.as_container().is_some_and(Container::is_empty))
+                .any(|e| e.as_container().is_some_and(|c| c.is_empty()))
             {
-                c.retain(|_, e| !e.as_container().is_some_and(Container::is_empty));
+                c.retain(|_, e| !e.as_container().is_some_and(|c| c.is_empty()));
             }
         });
         out
@@ -312,7 +314,7 @@ impl<L> Container<L> {
         let mut out = self.clone();
         out.for_each_sub_mut(|c, _, depth| {
             if depth >= depth_cutoff && !c.is_empty() {
-                *c = Container::with_config(c.config);
+                *c = Container::with_config(c.config());
             }
         });
         out
@@ -345,14 +347,19 @@ impl<L> Container<L> {
 /// returns the height `c` had.
 fn cutoff_at_height<L>(c: &mut Container<L>, cutoff: usize) -> usize {
     let mut below = 0;
-    for e in c.values_mut() {
-        if let Entry::Container(s) = e {
-            below = below.max(cutoff_at_height(s, cutoff));
+    let subs: Vec<String> = c
+        .iter()
+        .filter(|(_, e)| e.is_container())
+        .map(|(k, _)| k.to_string())
+        .collect();
+    for k in subs {
+        if let Some(h) = c.edit_sub(&k, |s| cutoff_at_height(s, cutoff)) {
+            below = below.max(h);
         }
     }
     let h = if c.is_empty() { 0 } else { 1 + below };
     if h <= cutoff && !c.is_empty() {
-        *c = Container::with_config(c.config);
+        *c = Container::with_config(c.config());
     }
     h
 }

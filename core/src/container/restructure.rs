@@ -5,7 +5,7 @@
 
 use super::iter::IterOptions;
 use super::keys::{FlattenOptions, height, kc_error, merge_into};
-use super::{Container, Entry};
+use super::{Container, ContainerRef, Entry, EntryRef};
 use crate::args::Ints;
 use crate::array::{Array, Buffer, Data};
 use crate::dtype::Element;
@@ -287,7 +287,7 @@ impl<L> Container<L> {
         let mut out = Container::with_config(self.config);
         for (kc, e) in self.cont_to_iterator_with(iter) {
             let flat = Container::cont_flatten_key_chain_with(&kc, options);
-            out.insert_at("cont_flatten_key_chains", &flat, e.clone())?;
+            out.insert_at("cont_flatten_key_chains", &flat, e.to_entry())?;
         }
         Ok(out)
     }
@@ -398,7 +398,7 @@ impl<L> Container<L> {
         };
         for (old, new, transform) in mapping {
             let old = old.as_ref();
-            let mut value = self.walk(op, old)?.clone();
+            let mut value = self.view().walk(op, old)?.to_entry();
             if let Some(f) = transform {
                 value = f(value)?;
             }
@@ -482,7 +482,7 @@ impl<L> Container<L> {
             per_depth.insert(d, s);
         }
         if let (true, Some(first)) = (all_depths, first) {
-            for d in 0..=height(self) {
+            for d in 0..=height(self.view()) {
                 per_depth.entry(d).or_insert_with(|| first.clone());
             }
         }
@@ -523,7 +523,7 @@ impl<L> Container<L> {
     where
         L: Clone,
     {
-        match self.slice_via_key_inner(slice_key) {
+        match slice_via_key(self.view(), slice_key) {
             Entry::Container(c) => Ok(c),
             Entry::Leaf(_) => Err(kc_error(
                 "cont_slice_via_key",
@@ -531,27 +531,6 @@ impl<L> Container<L> {
                 "the top level holds a leaf at this key, and the result cannot be a leaf",
             )),
         }
-    }
-
-    fn slice_via_key_inner(&self, slice_key: &str) -> Entry<L>
-    where
-        L: Clone,
-    {
-        if let Some(e) = self.get_key(slice_key) {
-            return e.clone();
-        }
-        let values = self
-            .values()
-            .map(|e| match e {
-                Entry::Container(c) => c.slice_via_key_inner(slice_key),
-                leaf => leaf.clone(),
-            })
-            .collect();
-        Entry::Container(Container::from_parts(
-            self.keys.clone(),
-            values,
-            self.config,
-        ))
     }
 
     /// A new tree of containers whose leaves are clones of these (Ivy's
@@ -603,14 +582,7 @@ impl<L> Container<L> {
     where
         L: Clone,
     {
-        Nest::List(
-            self.values()
-                .map(|e| match e {
-                    Entry::Leaf(l) => Nest::Leaf(l.clone()),
-                    Entry::Container(c) => c.cont_to_nested_list(),
-                })
-                .collect(),
-        )
+        nested_list(self.view())
     }
 }
 
@@ -745,10 +717,10 @@ impl Container {
         let op = "cont_reshape_like";
         let mut out = self.clone();
         for (kc, shape) in target.cont_to_iterator() {
-            let slot = out.walk_mut(op, &kc)?;
-            let Entry::Leaf(x) = slot else {
-                return Err(kc_error(op, &kc, "it is a container, not a leaf"));
-            };
+            out.view().walk(op, &kc)?;
+            let x = out
+                .leaf_mut(&kc)
+                .map_err(|_| kc_error(op, &kc, "it is a container, not a leaf"))?;
             let shape: Ints = shape.into();
             let full: Vec<i64> = leading_shape
                 .iter()
@@ -1127,4 +1099,35 @@ fn rearrange(
         y = crate::permute_dims(&y, perm)?;
     }
     crate::reshape(&y, out_shape)
+}
+
+/// [`Container::cont_slice_via_key`] below one level.
+fn slice_via_key<L: Clone>(c: ContainerRef<'_, L>, slice_key: &str) -> Entry<L> {
+    if let Some(e) = c.get_key(slice_key) {
+        return e.to_entry();
+    }
+    let values = c
+        .values()
+        .map(|e| match e {
+            EntryRef::Container(c) => slice_via_key(c, slice_key),
+            leaf => leaf.to_entry(),
+        })
+        .collect();
+    Entry::Container(Container::from_parts(
+        c.node.keys.clone(),
+        values,
+        *c.config,
+    ))
+}
+
+/// [`Container::cont_to_nested_list`] below one level.
+fn nested_list<L: Clone>(c: ContainerRef<'_, L>) -> Nest<L> {
+    Nest::List(
+        c.values()
+            .map(|e| match e {
+                EntryRef::Leaf(l) => Nest::Leaf(l.clone()),
+                EntryRef::Container(c) => nested_list(c),
+            })
+            .collect(),
+    )
 }

@@ -1,6 +1,6 @@
 //! serde for [`Container`] (its form is documented on the `Serialize` impl).
 
-use super::{Container, Entry, key_chain};
+use super::{Container, ContainerRef, Entry, EntryRef, key_chain};
 use ::serde::de::value::{MapDeserializer, SeqDeserializer};
 use ::serde::de::{
     self, Deserialize, DeserializeOwned, Deserializer, EnumAccess, IntoDeserializer, MapAccess,
@@ -50,11 +50,28 @@ use std::marker::PhantomData;
 /// ```
 impl<L: Serialize> Serialize for Container<L> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.view().serialize(s)
+    }
+}
+
+/// A sub-container as a map, as [`Container`]'s.
+impl<L: Serialize> Serialize for ContainerRef<'_, L> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.len()))?;
         for (k, e) in self.iter() {
-            map.serialize_entry(k, e)?;
+            map.serialize_entry(k, &e)?;
         }
         map.end()
+    }
+}
+
+/// A leaf as itself, a sub-container as a nested map (no tag).
+impl<L: Serialize> Serialize for EntryRef<'_, L> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            EntryRef::Leaf(l) => l.serialize(s),
+            EntryRef::Container(c) => c.serialize(s),
+        }
     }
 }
 

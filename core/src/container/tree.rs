@@ -6,7 +6,7 @@
 //! insertion order, which the `TreeDef` keeps. [`Container::leaves`] and
 //! [`Container::cont_to_flat_list`] follow the insertion order instead.
 
-use super::{Container, Entry, Keys};
+use super::{Config, Container, ContainerRef, Entry, EntryRef, Keys, Node};
 use crate::error::{Error, Result};
 use crate::tree::{DictKeys, NodeKind, Sink, Source, Tree, TreeMap, insertion_order};
 
@@ -33,22 +33,7 @@ impl<L> Tree<L> for Container<L> {
     where
         L: 'a,
     {
-        let positions = sorted_positions(&self.keys);
-        let keys: smallvec::SmallVec<[&str; 16]> =
-            positions.iter().map(|&i| self.keys.get(i)).collect();
-        let boxed: smallvec::SmallVec<[Box<str>; 16]> =
-            keys.iter().map(|k| Box::from(*k)).collect();
-        let refs: smallvec::SmallVec<[&Box<str>; 16]> = boxed.iter().collect();
-        let order = insertion_order(&positions);
-        let token = sink.dict(&refs, order.as_deref());
-        for (j, &i) in positions.iter().enumerate() {
-            sink.child_key(refs[j]);
-            match &self.values[i] {
-                Entry::Leaf(l) => sink.leaf(l),
-                Entry::Container(c) => c.flatten_into(sink),
-            }
-        }
-        sink.end(token);
+        flatten_view(self.view(), sink);
     }
 
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
@@ -69,29 +54,54 @@ impl<L> Tree<L> for Container<L> {
             entries.push(Some((k, e)));
         }
         src.end()?;
-        let mut c = Container::new();
+        let mut ordered: Vec<(Box<str>, Entry<L>)> = Vec::with_capacity(entries.len());
         if let Some(order) = d.order {
             for j in order {
-                if let Some((k, v)) = entries.get_mut(j).and_then(Option::take) {
-                    c.insert_key_unchecked(&k, v);
+                if let Some(kv) = entries.get_mut(j).and_then(Option::take) {
+                    ordered.push(kv);
                 }
             }
         }
-        for (k, v) in entries.into_iter().flatten() {
-            c.insert_key_unchecked(&k, v);
-        }
-        Ok(c)
+        ordered.extend(entries.into_iter().flatten());
+        let keys = Keys::from_iter(ordered.iter().map(|(k, _)| &**k));
+        let values = ordered.into_iter().map(|(_, v)| v).collect();
+        Ok(Container::from_parts(keys, values, Config::default()))
     }
 
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
-        let positions = sorted_positions(&self.keys);
-        let mut slots: Vec<Option<&mut Entry<L>>> = self.values.iter_mut().map(Some).collect();
-        for i in positions {
-            match slots.get_mut(i).and_then(Option::take) {
-                Some(Entry::Leaf(l)) => f(l),
-                Some(Entry::Container(c)) => c.for_each_mut(f),
-                None => {}
-            }
+        let (node, leaves) = (&self.node, &mut self.leaves);
+        visit_sorted(node, 0, &mut |i| f(&mut leaves[i]));
+    }
+}
+
+/// Flatten a (sub-)container: each level's keys in sorted order.
+fn flatten_view<'a, L, S: Sink<'a, L>>(c: ContainerRef<'a, L>, sink: &mut S) {
+    let positions = sorted_positions(&c.node.keys);
+    let boxed: smallvec::SmallVec<[Box<str>; 16]> = positions
+        .iter()
+        .map(|&i| Box::from(c.node.keys.get(i)))
+        .collect();
+    let refs: smallvec::SmallVec<[&Box<str>; 16]> = boxed.iter().collect();
+    let order = insertion_order(&positions);
+    let token = sink.dict(&refs, order.as_deref());
+    for (j, &i) in positions.iter().enumerate() {
+        sink.child_key(refs[j]);
+        match c.entry(i) {
+            EntryRef::Leaf(l) => sink.leaf(l),
+            EntryRef::Container(sub) => flatten_view(sub, sink),
+        }
+    }
+    sink.end(token);
+}
+
+/// Call `f` with the index of every leaf below `node` (whose first leaf is
+/// `base`), each level's keys in sorted order.
+fn visit_sorted(node: &Node, base: usize, f: &mut impl FnMut(usize)) {
+    for i in sorted_positions(&node.keys) {
+        let kid = &node.kids[i];
+        match &kid.sub {
+            None => f(base + kid.at),
+            Some(sub) => visit_sorted(sub, base + kid.at, f),
         }
     }
 }
@@ -100,17 +110,10 @@ impl<L, M> TreeMap<L, M> for Container<L> {
     type Output = Container<M>;
 
     fn map_ref<F: FnMut(&L) -> M>(&self, f: &mut F) -> Container<M> {
-        let positions = sorted_positions(&self.keys);
-        let mut slots: Vec<Option<Entry<M>>> = (0..self.values.len()).map(|_| None).collect();
-        for i in positions {
-            let v = match &self.values[i] {
-                Entry::Leaf(l) => Entry::Leaf(f(l)),
-                Entry::Container(c) => Entry::Container(c.map_ref(f)),
-            };
-            slots[i] = Some(v);
-        }
-        Container::from_parts(
-            self.keys.clone(),
+        let mut slots: Vec<Option<M>> = (0..self.leaves.len()).map(|_| None).collect();
+        visit_sorted(&self.node, 0, &mut |i| slots[i] = Some(f(&self.leaves[i])));
+        Container::from_flat(
+            self.node.clone(),
             slots.into_iter().flatten().collect(),
             self.config,
         )
@@ -120,17 +123,21 @@ impl<L, M> TreeMap<L, M> for Container<L> {
         &self,
         f: &mut F,
     ) -> std::result::Result<Container<M>, E> {
-        let positions = sorted_positions(&self.keys);
-        let mut slots: Vec<Option<Entry<M>>> = (0..self.values.len()).map(|_| None).collect();
-        for i in positions {
-            let v = match &self.values[i] {
-                Entry::Leaf(l) => Entry::Leaf(f(l)?),
-                Entry::Container(c) => Entry::Container(c.try_map_ref(f)?),
-            };
-            slots[i] = Some(v);
+        let mut slots: Vec<Option<M>> = (0..self.leaves.len()).map(|_| None).collect();
+        let mut failed = None;
+        visit_sorted(&self.node, 0, &mut |i| {
+            if failed.is_none() {
+                match f(&self.leaves[i]) {
+                    Ok(m) => slots[i] = Some(m),
+                    Err(e) => failed = Some(e),
+                }
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e);
         }
-        Ok(Container::from_parts(
-            self.keys.clone(),
+        Ok(Container::from_flat(
+            self.node.clone(),
             slots.into_iter().flatten().collect(),
             self.config,
         ))
