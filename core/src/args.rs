@@ -341,11 +341,11 @@ impl ListElement for Array {
 impl ListElement for crate::Container {
     type Kind = Nested;
     fn to_array(&self, op: &'static str) -> Result<Array> {
-        Node::Container(self).leaf(op).map(OperandRef::to_array)
+        Node::Container(self.view()).leaf(op).map(OperandRef::to_array)
     }
     #[inline]
     fn node(&self) -> Node<'_> {
-        Node::Container(self)
+        Node::Container(self.view())
     }
 }
 

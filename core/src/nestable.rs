@@ -24,7 +24,7 @@
 //! ```
 
 use crate::array::Array;
-use crate::container::Container;
+use crate::container::{Container, ContainerRef};
 use crate::dtype::{Complex32, Complex64, bf16, f16};
 use crate::error::Result;
 use crate::scalar::Scalar;
@@ -87,7 +87,7 @@ impl ArrayLike {
         match self {
             ArrayLike::Array(a) => Node::Leaf(OperandRef::Array(a)),
             ArrayLike::Scalar(s) => Node::Leaf(OperandRef::Scalar(*s)),
-            ArrayLike::Container(c) => Node::Container(c),
+            ArrayLike::Container(c) => Node::Container(c.view()),
         }
     }
 }
@@ -126,8 +126,8 @@ impl From<&Container> for ArrayLike {
 pub enum Node<'a, L = Array, X = OperandRef<'a>> {
     /// An array or a scalar (a leaf broadcast over the containers).
     Leaf(X),
-    /// A container.
-    Container(&'a Container<L>),
+    /// A container (or a sub-container's view).
+    Container(ContainerRef<'a, L>),
 }
 
 impl<L, X: Copy> Clone for Node<'_, L, X> {
@@ -171,7 +171,7 @@ impl<'a> From<&'a Array> for Node<'a> {
 
 impl<'a> From<&'a Container> for Node<'a> {
     fn from(c: &'a Container) -> Node<'a> {
-        Node::Container(c)
+        Node::Container(c.view())
     }
 }
 
@@ -398,12 +398,29 @@ macro_rules! container_operand {
             type Kind = Nested;
             #[inline]
             fn node(&self) -> Node<'_> {
-                Node::Container(self)
+                Node::Container(self.view())
             }
         }
     )*};
 }
 container_operand!(&Container, &&Container, Container);
+
+/// A sub-container's view (`c.sub("a")?`) is an operand as a container is.
+impl Operand for ContainerRef<'_> {
+    type Kind = Nested;
+    #[inline]
+    fn node(&self) -> Node<'_> {
+        Node::Container(*self)
+    }
+}
+
+impl Operand for &ContainerRef<'_> {
+    type Kind = Nested;
+    #[inline]
+    fn node(&self) -> Node<'_> {
+        Node::Container(**self)
+    }
+}
 
 /// A Rust number as an operand (a Python-like scalar). Operators take any of
 /// them on the right of an array (`&x * 2`, `&x + 0.5f32`); on the left, `i64`

@@ -22,6 +22,7 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
     let mut opts_structs = Vec::new();
     let mut method_items = Vec::new();
     let mut container_items = Vec::new();
+    let mut view_items = Vec::new();
     let mut operator_impls = Vec::new();
     let mut handle_items = Vec::new();
     for cat in &spec.categories {
@@ -50,6 +51,7 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
             method_items.extend(methods::methods(op, t, methods::Receiver::Array).impl_items);
             container_items
                 .extend(methods::methods(op, t, methods::Receiver::Container).impl_items);
+            view_items.extend(methods::methods(op, t, methods::Receiver::View).impl_items);
             operator_impls.push(operators::operator_impls(op, t));
             handle_items.extend(handle::handle_methods(op, t));
         }
@@ -76,6 +78,13 @@ pub fn generate(spec: &Spec, t: &Target) -> TokenStream {
         /// every leaf.
         impl #k::Container {
             #(#container_items)*
+        }
+
+        /// The nestable API ops as methods of a sub-container's view
+        /// ([`ContainerRef`](crate::ContainerRef), `c.sub("a")?`), as those
+        /// of [`Container`](crate::Container).
+        impl #k::ContainerRef<'_> {
+            #(#view_items)*
         }
 
         /// The API ops as methods of a [`BackendHandle`](crate::BackendHandle):

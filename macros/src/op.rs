@@ -113,6 +113,7 @@ fn generate(op: &ivy_spec::model::Op, t: &Target) -> TokenStream {
     let info = catalogue::op_info(op, t, None);
     let m = methods::methods(op, t, methods::Receiver::Array);
     let c = methods::methods(op, t, methods::Receiver::Container);
+    let v = methods::methods(op, t, methods::Receiver::View);
     let methods_items = if m.impl_items.is_empty() {
         quote!()
     } else {
@@ -138,9 +139,13 @@ fn generate(op: &ivy_spec::model::Op, t: &Target) -> TokenStream {
     } else {
         let tr = format_ident!("{}Ext", emit::camel(&op.name));
         let impl_items = &c.impl_items;
+        let view_items = &v.impl_items;
         quote! {
             impl #tr for #k::Container {
                 #(#impl_items)*
+            }
+            impl #tr for #k::ContainerRef<'_> {
+                #(#view_items)*
             }
         }
     };

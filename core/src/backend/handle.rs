@@ -334,7 +334,7 @@ impl BackendHandle {
     #[doc(hidden)]
     pub fn __check_container(&self, op: &str, c: Option<&crate::Container>) -> Result<()> {
         match c {
-            Some(c) => self.__check_node(op, Node::Container(c)),
+            Some(c) => self.__check_node(op, Node::Container(c.view())),
             None => Ok(()),
         }
     }

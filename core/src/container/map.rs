@@ -390,7 +390,7 @@ impl<'a, L> MultiArg<'a, L> {
     fn node(self) -> Node<'a, L, &'a L> {
         match self {
             MultiArg::Leaf(l) => Node::Leaf(l),
-            MultiArg::Container(c) => Node::Container(c),
+            MultiArg::Container(c) => Node::Container(c.view()),
         }
     }
 }
@@ -515,47 +515,25 @@ pub(crate) fn multi_map<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
                 })?;
             }
         }
-        return Ok(Container::from_flat(c0.node.clone(), out, c0.config));
+        return Ok(Container::from_flat(c0.node.clone(), out, *c0.config));
     }
-    let views: SmallVec<[Slot<'a, L, X>; 4]> = slots
-        .iter()
-        .map(|s| match *s {
-            Node::Container(c) => Slot::Container(c.view()),
-            Node::Leaf(x) => Slot::Leaf(x),
-        })
-        .collect();
     let mut call = nodes.clone();
     let mut out = Vec::new();
-    match walk(&views, &mut call, leaf_of, f, &mut track, &mut out) {
-        Ok(node) => Ok(Container::from_flat(node, out, c0.config)),
+    match walk(slots, &mut call, leaf_of, f, &mut track, &mut out) {
+        Ok(node) => Ok(Container::from_flat(node, out, *c0.config)),
         Err(Stop::Failed(e)) => Err(e),
         Err(Stop::Unshared) => Err(Error::UnsharedStructure {
             op: op.to_string(),
-            problems: unshared_problems(&views),
+            problems: unshared_problems(slots),
         }),
     }
 }
-
-/// One argument during the level-by-level walk: a leaf (broadcast) or the
-/// view of a (sub-)container.
-enum Slot<'a, L, X> {
-    Leaf(X),
-    Container(ContainerRef<'a, L>),
-}
-
-impl<L, X: Copy> Clone for Slot<'_, L, X> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<L, X: Copy> Copy for Slot<'_, L, X> {}
 
 /// The walk of the shared-nested-structure rule: the result's levels follow
 /// the first container's keys; `call` is the nodes passed to `f`, all
 /// leaves; the leaves of the result are pushed to `out` in order.
 fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
-    slots: &[Slot<'a, L, X>],
+    slots: &[Node<'a, L, X>],
     call: &mut S,
     leaf_of: &impl Fn(&'a L) -> X,
     f: &mut impl FnMut(&S, &str) -> Result<M>,
@@ -563,8 +541,8 @@ fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
     out: &mut Vec<M>,
 ) -> std::result::Result<Arc<NodeShape>, Stop> {
     let Some(c0) = slots.iter().find_map(|s| match *s {
-        Slot::Container(c) => Some(c),
-        Slot::Leaf(_) => None,
+        Node::Container(c) => Some(c),
+        Node::Leaf(_) => None,
     }) else {
         return Err(Stop::Unshared);
     };
@@ -574,7 +552,7 @@ fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
     // often the very same shared key list), so entries match by position.
     let mut aligned = true;
     for s in slots {
-        if let Slot::Container(c) = s
+        if let Node::Container(c) = s
             && !c.node.keys.equal_in_order(keys0)
         {
             if c.len() != n || keys0.iter().any(|k| c.node.keys.position(k).is_none()) {
@@ -585,11 +563,11 @@ fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
     }
     let mut kids = Vec::with_capacity(n);
     // The slots one level down; leaves stay as they are (broadcast).
-    let mut child: SmallVec<[Slot<'a, L, X>; 4]> = slots.iter().copied().collect();
+    let mut child: SmallVec<[Node<'a, L, X>; 4]> = slots.iter().copied().collect();
     for i in 0..n {
         let mut nested = false;
         for (s, c) in slots.iter().zip(child.iter_mut()) {
-            if let Slot::Container(cont) = *s {
+            if let Node::Container(cont) = *s {
                 let at = if aligned {
                     i
                 } else {
@@ -599,10 +577,10 @@ fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
                         .ok_or(Stop::Unshared)?
                 };
                 *c = match cont.entry(at) {
-                    EntryRef::Leaf(l) => Slot::Leaf(leaf_of(l)),
+                    EntryRef::Leaf(l) => Node::Leaf(leaf_of(l)),
                     EntryRef::Container(sub) => {
                         nested = true;
-                        Slot::Container(sub)
+                        Node::Container(sub)
                     }
                 };
             }
@@ -628,7 +606,7 @@ fn walk<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
             }
         } else {
             for (c, x) in child.iter().zip(call.as_mut()) {
-                if let Slot::Leaf(l) = *c {
+                if let Node::Leaf(l) = *c {
                     *x = Node::Leaf(l);
                 }
             }
@@ -683,14 +661,14 @@ fn wrap_at(kc: &str, e: Error) -> Error {
 
 /// Every key chain that breaks the shared-nested-structure rule, with the
 /// arguments (by position) that have it and those that do not.
-fn unshared_problems<L, X: Copy>(slots: &[Slot<'_, L, X>]) -> Vec<String> {
+fn unshared_problems<L, X: Copy>(slots: &[Node<'_, L, X>]) -> Vec<String> {
     let mut problems = Vec::new();
     let args: Vec<(usize, Option<ContainerRef<'_, L>>)> = slots
         .iter()
         .enumerate()
         .map(|(i, s)| match *s {
-            Slot::Container(c) => (i, Some(c)),
-            Slot::Leaf(_) => (i, None),
+            Node::Container(c) => (i, Some(c)),
+            Node::Leaf(_) => (i, None),
         })
         .collect();
     collect_problems(&args, "", &mut problems);

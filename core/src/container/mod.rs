@@ -1,7 +1,7 @@
 //! [`Container`]: nested, ordered maps from string keys to leaves (Ivy's
 //! `ivy.Container`), for model weights, optimiser state and data batches.
 //!
-//! A container maps keys to [`Entry`]s: a leaf (an [`Array`] by default, any
+//! A container maps keys to entries: a leaf (an [`Array`] by default, any
 //! type `L` in general) or a sub-container. Entries are addressed by *key
 //! chains*, `"a/b/c"` (or `"a.b.c"`, as in Ivy), and the functional API
 //! takes containers wherever it takes arrays: the op runs at every leaf and
@@ -35,12 +35,23 @@
 //! - **Keys are non-empty and contain neither `/` nor `.`**: both separate
 //!   the keys of a chain, so inserting `"a/b"` or `"a.b"` creates the level
 //!   `a` (as Ivy's `__setitem__` does).
-//! - Each level shares its key list with the containers mapped from it (one
-//!   reference count per level, not a string per leaf), so mapping a
-//!   container costs what a loop over its leaves costs.
-//! - Python's attribute access (`c.a.b`) is key-chain indexing:
-//!   `c["a/b"]`, [`Container::get`], [`Container::leaf`]. `Index` panics on
-//!   a missing chain, as `HashMap`'s does; every other accessor returns a
+//! - **A container is its shape and one list of leaves**, depth first (as
+//!   a JAX treedef and its leaves): the shape (each level's keys, and where
+//!   its leaves sit in the list) is shared by reference count between the
+//!   containers of one structure, so mapping a container, an op over
+//!   containers of one structure, and `cont_to_flat_list` /
+//!   `cont_from_flat_list` are loops over one vector, with no allocation per
+//!   level.
+//! - So a sub-container read from a container is a view of its range of the
+//!   list: [`Container::sub`] and [`Container::get`] give a
+//!   [`ContainerRef`] (or an [`EntryRef`]), `sub_mut` / `get_mut` a
+//!   [`ContainerMut`] whose leaves can change; the structure changes through
+//!   the owning container ([`Container::insert`], [`Container::remove`],
+//!   ...), and [`ContainerRef::to_container`] makes an owned copy.
+//! - Python's attribute access (`c.a.b`) is key-chain indexing: `c["a/b"]`
+//!   is the leaf there, [`Container::get`] any entry, [`Container::leaf`]
+//!   and [`Container::sub`] the same as `Result`s. `Index` panics on a
+//!   missing chain, as `HashMap`'s does; every other accessor returns a
 //!   `Result` or an `Option`.
 
 mod build;

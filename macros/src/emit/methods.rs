@@ -22,6 +22,9 @@ pub enum Receiver {
     Array,
     /// `Container` (nestable ops with a method).
     Container,
+    /// `ContainerRef`, a sub-container's view (the same methods as
+    /// `Container`).
+    View,
 }
 
 /// The methods of one op on `recv`, if it has them. The receiver is written
@@ -35,7 +38,7 @@ pub fn methods(op: &Op, t: &Target, recv: Receiver) -> Methods {
     let Some(first) = operands.first() else {
         return out;
     };
-    if !op.method || (recv == Receiver::Container && !op.nestable) {
+    if !op.method || (recv != Receiver::Array && !op.nestable) {
         return out;
     }
     let k = &t.krate;
@@ -143,6 +146,11 @@ fn method_docs(op: &Op, t: &Target, with: bool, recv: Receiver) -> TokenStream {
                  `{first}`: the op runs at every leaf and the result has `self`'s structure.",
                 op.name
             ),
+            Receiver::View => format!(
+                "Sub-container method form of [`ivy::{0}{suffix}`](fn@crate::{0}{suffix}), with `self` \
+                 (a view, `c.sub(..)?`) as `{first}`: the op runs at every leaf below it.",
+                op.name
+            ),
         },
         String::new(),
     ];
@@ -162,6 +170,9 @@ fn method_docs(op: &Op, t: &Target, with: bool, recv: Receiver) -> TokenStream {
         Receiver::Array => format!("let x = {value};"),
         Receiver::Container => {
             format!("let x = ivy::container! {{ a: {value}, b: {{ c: {value} }} }};")
+        }
+        Receiver::View => {
+            format!("let c = ivy::container! {{ a: {value}, b: {{ c: {value} }} }};\nlet x = c.sub(\"b\")?;")
         }
     });
     let mut args: Vec<String> = op
