@@ -1031,7 +1031,7 @@ impl Container<Array> {
     /// ```
     /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
     /// let c = ivy::container! { a: { b: [1, 2] } };
-    /// let sub = c.sub("a")?.clone();
+    /// let sub = c.sub("a")?.to_container();
     /// assert!(c.cont_contains_sub_container(&sub, false)?);
     /// assert!(!c.cont_contains_sub_container(&ivy::container! { b: [1, 2] }, false)?);
     /// # Ok::<(), ivy::Error>(())

@@ -98,13 +98,14 @@ use std::sync::Arc;
 ///
 /// ```
 /// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
-/// use ivy::{Container, Entry};
+/// use ivy::{Container, EntryRef};
 /// let mut c: Container = Container::new();
 /// c.insert("a/b", ivy::array![1.0, 2.0])?;
 /// c.insert("c", ivy::array![3.0])?;
 /// assert_eq!(c.len(), 2); // top level: a and c
 /// assert!(c.contains("a/b") && !c.contains("a/x"));
-/// assert!(matches!(c["a"], Entry::Container(_)));
+/// assert!(matches!(c.get("a"), Some(EntryRef::Container(_))));
+/// assert_eq!(c["c"].to_vec::<f32>()?, vec![3.0]); // `c[..]` is a leaf
 /// assert_eq!(c.leaf("c")?.to_vec::<f32>()?, vec![3.0]);
 /// # Ok::<(), ivy::Error>(())
 /// ```

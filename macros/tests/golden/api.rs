@@ -2283,6 +2283,193 @@ impl ::ivy::Container {
         crate::relu(self)
     }
 }
+/// The nestable API ops as methods of a sub-container's view
+/// ([`ContainerRef`](crate::ContainerRef), `c.sub("a")?`), as those
+/// of [`Container`](crate::Container).
+impl ::ivy::ContainerRef<'_> {
+    /// Sub-container method form of [`ivy::add`](fn@crate::add), with `self` (a view, `c.sub(..)?`) as `x1`: the op runs at every leaf below it.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.add(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::add(self, x2)
+    }
+    /// Sub-container method form of [`ivy::add_with`](fn@crate::add_with), with `self` (a view, `c.sub(..)?`) as `x1`: the op runs at every leaf below it.
+    ///
+    /// Adds, with promotion; also `+`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.add_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Add::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_with<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+        opts: ::ivy::opts::Add,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::add_with(self, x2, opts)
+    }
+    /// Sub-container method form of [`ivy::add_all`](fn@crate::add_all), with `self` (a view, `c.sub(..)?`) as `y`: the op runs at every leaf below it.
+    ///
+    /// `y` plus every array of `xs`; `xs` may be a list of containers.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.add_all([ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::array![[1.0, 2.0], [3.0, 4.0]]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn add_all<'__a, Xs: ::ivy::args::ArrayList>(
+        &'__a self,
+        xs: Xs,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, ::ivy::args::List<Xs>), ::ivy::Array>>
+    where
+        (&'__a Self, ::ivy::args::List<Xs>): ::ivy::Operands,
+    {
+        crate::add_all(self, xs)
+    }
+    /// Sub-container method form of [`ivy::sum`](fn@crate::sum), with `self` (a view, `c.sub(..)?`) as `x`: the op runs at every leaf below it.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.sum();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn sum<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::sum(self)
+    }
+    /// Sub-container method form of [`ivy::sum_with`](fn@crate::sum_with), with `self` (a view, `c.sub(..)?`) as `x`: the op runs at every leaf below it.
+    ///
+    /// Sums.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.sum_with(ivy::opts::Sum::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn sum_with<'__a>(
+        &'__a self,
+        opts: ::ivy::opts::Sum,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::sum_with(self, opts)
+    }
+    /// Sub-container method form of [`ivy::softplus`](fn@crate::softplus), with `self` (a view, `c.sub(..)?`) as `x`: the op runs at every leaf below it.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.softplus();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn softplus<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::softplus(self)
+    }
+    /// Sub-container method form of [`ivy::softplus_with`](fn@crate::softplus_with), with `self` (a view, `c.sub(..)?`) as `x`: the op runs at every leaf below it.
+    ///
+    /// Softplus, with a kernel on some backends.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.softplus_with(ivy::opts::Softplus::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn softplus_with<'__a>(
+        &'__a self,
+        opts: ::ivy::opts::Softplus,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::softplus_with(self, opts)
+    }
+    /// Sub-container method form of [`ivy::relu`](fn@crate::relu), with `self` (a view, `c.sub(..)?`) as `x`: the op runs at every leaf below it.
+    ///
+    /// Relu.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.relu();
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn relu<'__a>(
+        &'__a self,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self,), ::ivy::Array>>
+    where
+        (&'__a Self,): ::ivy::Operands,
+    {
+        crate::relu(self)
+    }
+}
 /// The API ops as methods of a [`BackendHandle`](crate::BackendHandle):
 /// each runs on the handle's backend.
 #[allow(clippy::too_many_arguments)]
