@@ -341,7 +341,9 @@ impl ListElement for Array {
 impl ListElement for crate::Container {
     type Kind = Nested;
     fn to_array(&self, op: &'static str) -> Result<Array> {
-        Node::Container(self.view()).leaf(op).map(OperandRef::to_array)
+        Node::Container(self.view())
+            .leaf(op)
+            .map(OperandRef::to_array)
     }
     #[inline]
     fn node(&self) -> Node<'_> {

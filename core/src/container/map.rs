@@ -481,7 +481,7 @@ pub(crate) fn multi_map<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
         ));
     };
     let shared = slots.iter().all(|s| match s {
-        Node::Container(c) => NodeShape::same(&c.node, &c0.node),
+        Node::Container(c) => NodeShape::same(c.node, c0.node),
         Node::Leaf(_) => true,
     });
     if shared {
@@ -508,7 +508,7 @@ pub(crate) fn multi_map<'a, L: 'a, X: Copy + 'a, S: Nodes<'a, L, X>, M>(
                 }
             }
             Track::Always(kc) => {
-                for_each_chain(&c0.node, 0, kc, &mut |i, kc| {
+                for_each_chain(c0.node, 0, kc, &mut |i, kc| {
                     at(i, &mut call);
                     out.push(f(&call, kc).map_err(|e| Error::in_container(kc, e))?);
                     Ok(())
