@@ -76,15 +76,15 @@ impl<L> Container<L> {
         &self,
         flat: impl IntoIterator<Item = M>,
     ) -> Result<Container<M>> {
-        let mut it = flat.into_iter();
+        let it = flat.into_iter();
         let n = self.leaves.len();
         // An iterator that knows its length (a `Vec`'s) is collected whole,
         // in place; any other is read up to one leaf too many.
         let exact = matches!(it.size_hint(), (lo, Some(hi)) if lo == hi);
         let leaves: Vec<M> = if exact {
-            it.by_ref().collect()
+            it.collect()
         } else {
-            it.by_ref().take(n + 1).collect()
+            it.take(n + 1).collect()
         };
         if leaves.len() > n {
             return Err(Error::invalid(
