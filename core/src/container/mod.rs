@@ -556,8 +556,9 @@ impl<L> Container<L> {
     /// ```
     /// # extern crate ivy_core as ivy;
     /// let mut c: ivy::Container<i64> = ivy::Container::from_key_chains([("a", 1i64), ("b/c", 2i64), ("d", 3i64)])?;
-    /// let b = c.remove_key("b").unwrap();
-    /// assert_eq!(b.as_container().map(|s| s.cont_all_key_chains()), Some(vec!["c".to_string()]));
+    /// let b = c.remove_key("b");
+    /// let chains = b.as_ref().and_then(|e| e.as_container()).map(|s| s.cont_all_key_chains());
+    /// assert_eq!(chains, Some(vec!["c".to_string()]));
     /// assert_eq!(c.cont_to_flat_list(), [1, 3]);
     /// # Ok::<(), ivy::Error>(())
     /// ```

@@ -126,8 +126,8 @@ impl<'a, L> EntryRef<'a, L> {
     /// ```
     /// # extern crate ivy_core as ivy;
     /// let c: ivy::Container<i64> = ivy::Container::from_key_chains([("a/b", 1i64)])?;
-    /// let e: ivy::Entry<i64> = c.get("a").unwrap().to_entry();
-    /// assert!(e.as_container().is_some_and(|s| s.contains("b")));
+    /// let e: Option<ivy::Entry<i64>> = c.get("a").map(|e| e.to_entry());
+    /// assert!(e.is_some_and(|e| e.as_container().is_some_and(|s| s.contains("b"))));
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn to_entry(&self) -> Entry<L>
@@ -292,7 +292,7 @@ impl<'a, L> ContainerMut<'a, L> {
                     config: node.config.as_ref().unwrap_or(config),
                 }),
             };
-            (node_key(level, i), e)
+            (level.keys.get(i), e)
         })
     }
 
@@ -339,11 +339,6 @@ impl<L> DoubleEndedIterator for Iter<'_, L> {
 }
 
 impl<L> ExactSizeIterator for Iter<'_, L> {}
-
-#[inline]
-fn node_key(node: &Arc<Node>, i: usize) -> &str {
-    node.keys.get(i)
-}
 
 impl<L: fmt::Debug> fmt::Debug for ContainerRef<'_, L> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
