@@ -114,10 +114,11 @@ impl<'a> Held<'a> {
         }
     }
 
-    /// An array made for this call.
+    /// An array made for this call (in a block of the per-thread cache: a
+    /// scalar operand makes one per call).
     pub fn owned(a: Array) -> Held<'a> {
         Held {
-            array: NonNull::from(Box::leak(Box::new(a))),
+            array: crate::array::pool::boxed(a),
             owned: true,
             _borrow: PhantomData,
         }
@@ -127,9 +128,9 @@ impl<'a> Held<'a> {
     pub fn into_owned(self) -> Array {
         let this = std::mem::ManuallyDrop::new(self);
         if this.owned {
-            // SAFETY: an owned `array` came from `Box::leak`, and `this` is
-            // not dropped, so the box is taken back once.
-            *unsafe { Box::from_raw(this.array.as_ptr()) }
+            // SAFETY: an owned `array` came from `pool::boxed`, and `this`
+            // is not dropped, so it is unboxed once.
+            unsafe { crate::array::pool::unbox(this.array) }
         } else {
             (**this).clone()
         }
@@ -149,8 +150,9 @@ impl Drop for Held<'_> {
 #[cold]
 #[inline(never)]
 fn drop_owned(array: NonNull<Array>) {
-    // SAFETY: called once, from the drop of the `Held` that owns the box.
-    drop(unsafe { Box::from_raw(array.as_ptr()) });
+    // SAFETY: called once, from the drop of the `Held` that owns the block
+    // (from `pool::boxed`).
+    drop(unsafe { crate::array::pool::unbox(array) });
 }
 
 impl Deref for Held<'_> {

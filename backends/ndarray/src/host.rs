@@ -106,17 +106,20 @@ fn zip_broadcast<T: Element, U: Element, F: Fn(T, T) -> U>(
     sb: &[T],
     f: F,
 ) -> Result<Array> {
-    let shape = ivy::broadcast_shapes_of(op, a.shape(), b.shape())?;
-    if sb.len() == 1 && shape == *a.shape() {
+    // One element against an array of at least as many dimensions (a scalar
+    // operand's 0-d array): the result has the array's shape, with nothing
+    // to work out (every dimension of the single element is 1).
+    if sb.len() == 1 && b.ndim() <= a.ndim() {
         let y = sb[0];
         let buf: Buffer<U> = sa.iter().map(|x| f(*x, y)).collect();
-        return Ok(out(shape, buf));
+        return Ok(out(a.shape().clone(), buf));
     }
-    if sa.len() == 1 && shape == *b.shape() {
+    if sa.len() == 1 && a.ndim() <= b.ndim() {
         let x = sa[0];
         let buf: Buffer<U> = sb.iter().map(|y| f(x, *y)).collect();
-        return Ok(out(shape, buf));
+        return Ok(out(b.shape().clone(), buf));
     }
+    let shape = ivy::broadcast_shapes_of(op, a.shape(), b.shape())?;
     let va = view::<T>(op, a)?;
     let vb = view::<T>(op, b)?;
     let dims = IxDyn(shape.dims());

@@ -183,6 +183,58 @@ pub(crate) unsafe fn keep(block: NonNull<u8>, layout: Layout) -> bool {
     unsafe { keep_fast(block, layout) }
 }
 
+/// The cache's layout for a value of type `T`.
+#[inline]
+fn layout_of<T>() -> Layout {
+    const { assert!(std::mem::align_of::<T>() <= ALIGN && std::mem::size_of::<T>() > 0) };
+    match layout_for(std::mem::size_of::<T>()) {
+        Some(layout) => layout,
+        // The size of a type is at most `isize::MAX`, which always has a
+        // layout; this arm is never taken.
+        None => Layout::new::<T>(),
+    }
+}
+
+/// Move `value` into a block of this thread's cache (or of the system
+/// allocator when the cache has none of its class): `Box::new` for values
+/// made and dropped once per op, such as the arrays an op makes for its
+/// scalar operands and the nodes of a gradient graph.
+#[inline]
+pub(crate) fn boxed<T>(value: T) -> NonNull<T> {
+    let layout = layout_of::<T>();
+    let block = take(layout).unwrap_or_else(|| {
+        // SAFETY: the layout has a non-zero size.
+        NonNull::new(unsafe { std::alloc::alloc(layout) })
+            .unwrap_or_else(|| std::alloc::handle_alloc_error(layout))
+    });
+    let block = block.cast::<T>();
+    // SAFETY: a block of at least the size and alignment of `T`, which
+    // nothing else refers to.
+    unsafe { block.write(value) };
+    block
+}
+
+/// Move the value out of a block from [`boxed`] and free the block (to
+/// this thread's cache, else to the system allocator).
+///
+/// # Safety
+/// `block` must come from [`boxed`] with the same `T`, and nothing may use
+/// it afterwards: each block is unboxed once.
+#[inline]
+pub(crate) unsafe fn unbox<T>(block: NonNull<T>) -> T {
+    let layout = layout_of::<T>();
+    // SAFETY: the caller promises a live value in a block of `layout` that
+    // is not used again, so it is read once and the block freed once.
+    unsafe {
+        let value = block.read();
+        let block = block.cast::<u8>();
+        if !keep_fast(block, layout) && !keep(block, layout) {
+            dealloc(block.as_ptr(), layout);
+        }
+        value
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,6 +315,20 @@ mod tests {
         })
         .join()
         .expect("thread");
+    }
+
+    #[test]
+    fn a_boxed_value_comes_back_whole_and_its_block_is_reused() {
+        let value = (String::from("kept"), [7u64; 9]);
+        let block = boxed(value.clone());
+        // SAFETY: unboxed once, from `boxed` with the same type.
+        let back = unsafe { unbox(block) };
+        assert_eq!(back, value);
+        // The freed block is the next one handed out for its class.
+        let again = boxed((String::new(), [0u64; 9]));
+        assert_eq!(again.cast::<u8>(), block.cast::<u8>());
+        // SAFETY: as above.
+        drop(unsafe { unbox(again) });
     }
 
     #[test]

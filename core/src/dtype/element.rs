@@ -134,7 +134,18 @@ macro_rules! float_element {
             #[inline] fn to_f64(self) -> f64 { self as f64 }
             #[inline] fn to_c64(self) -> Complex64 { Complex64::new(self as f64, 0.0) }
             #[inline] fn from_bool(b: bool) -> Self { b as u8 as $t }
-            #[inline] fn from_i128(i: i128) -> Self { i as $t }
+            // Through `i64` when the value fits (one instruction; the same
+            // rounding, since both convert the exact integer): `x + 1`
+            // converts its `1` on every call, and the 128-bit conversion is
+            // a library routine of some fifty instructions. The wide case is
+            // out of line, else the compiler sees the two conversions agree
+            // and keeps only the routine.
+            #[inline] fn from_i128(i: i128) -> Self {
+                #[cold]
+                #[inline(never)]
+                fn wide(i: i128) -> $t { i as $t }
+                match i64::try_from(i) { Ok(v) => v as $t, Err(_) => wide(i) }
+            }
             #[inline] fn from_f64(f: f64) -> Self { f as $t }
             #[inline] fn from_c64(c: Complex64) -> Self { c.re as $t }
             fn to_scalar(self) -> Scalar { Scalar::Float(self as f64) }
@@ -157,7 +168,7 @@ macro_rules! half_element {
             #[inline] fn to_f64(self) -> f64 { $t::to_f64(self) }
             #[inline] fn to_c64(self) -> Complex64 { Complex64::new($t::to_f64(self), 0.0) }
             #[inline] fn from_bool(b: bool) -> Self { if b { $t::ONE } else { $t::ZERO } }
-            #[inline] fn from_i128(i: i128) -> Self { $t::from_f32(i as f32) }
+            #[inline] fn from_i128(i: i128) -> Self { $t::from_f32(<f32 as Element>::from_i128(i)) }
             #[inline] fn from_f64(f: f64) -> Self { $t::from_f64(f) }
             #[inline] fn from_c64(c: Complex64) -> Self { $t::from_f64(c.re) }
             fn to_scalar(self) -> Scalar { Scalar::Float($t::to_f64(self)) }
@@ -273,5 +284,24 @@ mod tests {
             <Complex64 as Element>::DTYPE,
         ];
         assert_eq!(all, Dtype::ALL);
+    }
+
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Integers that fit `i64` go to floats through it: the value must
+        /// be the 128-bit conversion's, on both sides of the boundary.
+        #[test]
+        fn integers_convert_to_floats_as_the_128_bit_conversion_does(
+            i in prop_oneof![
+                any::<i128>(),
+                any::<i64>().prop_map(i128::from),
+                (-3i128..3).prop_map(|d| i128::from(i64::MAX) + d),
+                (-3i128..3).prop_map(|d| i128::from(i64::MIN) + d),
+            ]
+        ) {
+            prop_assert_eq!(<f32 as Element>::from_i128(i).to_bits(), (i as f32).to_bits());
+            prop_assert_eq!(<f64 as Element>::from_i128(i).to_bits(), (i as f64).to_bits());
+        }
     }
 }

@@ -6,7 +6,6 @@ use crate::array::Array;
 use crate::array::pool;
 use crate::error::Result;
 use smallvec::SmallVec;
-use std::alloc::Layout;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering, fence};
 
@@ -127,35 +126,12 @@ const _: () = {
 };
 
 impl NodeRef {
-    /// The cache's layout of a block.
-    #[inline]
-    fn layout() -> Layout {
-        const { assert!(std::mem::align_of::<NodeBlock>() <= pool::ALIGN) };
-        match pool::layout_for(std::mem::size_of::<NodeBlock>()) {
-            Some(layout) => layout,
-            // A few hundred bytes always have a layout.
-            None => Layout::new::<NodeBlock>(),
-        }
-    }
-
     /// A handle to a new node.
     fn new(node: Node) -> NodeRef {
-        let layout = NodeRef::layout();
-        let block = pool::take(layout).unwrap_or_else(|| {
-            // SAFETY: the layout has a non-zero size.
-            NonNull::new(unsafe { std::alloc::alloc(layout) })
-                .unwrap_or_else(|| std::alloc::handle_alloc_error(layout))
-        });
-        let block = block.cast::<NodeBlock>();
-        // SAFETY: a fresh block of at least the size and alignment of a
-        // `NodeBlock`, which nothing else refers to.
-        unsafe {
-            block.write(NodeBlock {
-                count: AtomicUsize::new(1),
-                node,
-            })
-        };
-        NodeRef(block)
+        NodeRef(pool::boxed(NodeBlock {
+            count: AtomicUsize::new(1),
+            node,
+        }))
     }
 
     fn block(&self) -> &NodeBlock {
@@ -214,16 +190,9 @@ impl Drop for NodeRef {
             }
             fence(Ordering::Acquire);
         }
-        let layout = NodeRef::layout();
-        // SAFETY: the last handle: the node is dropped once, then its block
-        // is kept by the cache or freed with the layout it was made with.
-        unsafe {
-            std::ptr::drop_in_place(&mut self.0.as_mut().node);
-            let block = self.0.cast::<u8>();
-            if !pool::keep(block, layout) {
-                std::alloc::dealloc(block.as_ptr(), layout);
-            }
-        }
+        // SAFETY: the last handle: the block (from `pool::boxed`) is unboxed
+        // once, which drops the node and frees the block.
+        drop(unsafe { pool::unbox(self.0) });
     }
 }
 
