@@ -262,8 +262,13 @@ fn promote_mixed<'a, const N: usize>(
             let mut t = arrays;
             for x in &xs {
                 if let OperandRef::Scalar(s) = x {
+                    // A dtype promotes with itself to itself: the usual case
+                    // (a float array and an int or float scalar) needs no
+                    // table.
                     let sd = scalar_dtype_against(*s, arrays);
-                    t = crate::dtype::promote_types(t, sd).map_err(|e| rename(e, op))?;
+                    if sd != t {
+                        t = crate::dtype::promote_types(t, sd).map_err(|e| rename(e, op))?;
+                    }
                 }
             }
             t

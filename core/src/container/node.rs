@@ -129,6 +129,23 @@ impl Node {
         self.size = size;
     }
 
+    /// Entry `i` now has its current number of leaves instead of `old`:
+    /// move the offsets of the entries after it and the size. Only those
+    /// after it, so appending to the last entry of a wide level (building a
+    /// container key by key) costs nothing per sibling.
+    pub(crate) fn resized(&mut self, i: usize, old: usize) {
+        let new = self.kids[i].len();
+        if new == old {
+            return;
+        }
+        // Every later entry starts at least `old` past entry `i`'s start,
+        // and the size counts those `old` leaves: nothing goes below zero.
+        for kid in &mut self.kids[i + 1..] {
+            kid.at = kid.at - old + new;
+        }
+        self.size = self.size - old + new;
+    }
+
     /// The key chain of the leaf at `index` (relative to this level), for
     /// error messages: found by descending through the offsets.
     pub(crate) fn key_chain_of(&self, mut index: usize) -> String {
@@ -178,8 +195,9 @@ pub(crate) fn insert_in<L>(
             let old: Vec<L> = leaves
                 .splice(base + range.start..base + range.end, new)
                 .collect();
+            let old_len = range.len();
             let old_sub = std::mem::replace(&mut node.kids[i].sub, sub);
-            node.reindex();
+            node.resized(i, old_len);
             Some(entry_of(old_sub, old, config))
         }
         None => {
@@ -280,12 +298,12 @@ fn edit_from<L, R>(
     }
     let level = Arc::make_mut(node);
     let kid = &mut level.kids[i];
-    let at = kid.at;
+    let (at, old_len) = (kid.at, kid.len());
     let Some(sub) = kid.sub.as_mut() else {
         return Err(PathStop::Leaf(depth));
     };
     let r = edit_from(sub, leaves, base + at, rest, depth + 1, create, edit)?;
-    level.reindex();
+    level.resized(i, old_len);
     Ok(r)
 }
 
@@ -312,5 +330,48 @@ mod tests {
         assert!(Node::same(&root, &copy));
         let other = level(&["a", "b", "c"], vec![None, None, None]);
         assert!(!Node::same(&root, &other));
+    }
+
+    #[test]
+    fn growing_or_shrinking_an_entry_moves_only_the_offsets_after_it() -> crate::Result<()> {
+        let mut c = Container::<i64>::new();
+        c.insert("a/x", 1)?;
+        c.insert("b/y", 2)?;
+        c.insert("c", 3)?;
+        // Grow the first entry, then the middle one by a sub-container,
+        // then replace a sub-container by a leaf: the offsets of the
+        // entries after each change follow it.
+        c.insert("a/z", 4)?;
+        c.insert("b/w", Container::from_key_chains([("p", 5i64), ("q", 6)])?)?;
+        let expected = [
+            ("a/x", 1),
+            ("a/z", 4),
+            ("b/y", 2),
+            ("b/w/p", 5),
+            ("b/w/q", 6),
+            ("c", 3),
+        ];
+        let check = |c: &Container<i64>, expected: &[(&str, i64)]| {
+            let chains = c.cont_all_key_chains();
+            assert_eq!(chains, expected.iter().map(|e| e.0).collect::<Vec<_>>());
+            assert_eq!(
+                c.leaves_slice(),
+                expected.iter().map(|e| e.1).collect::<Vec<_>>()
+            );
+            let root = &c.node;
+            assert_eq!(root.size, expected.len());
+            let mut at = 0;
+            for kid in &root.kids {
+                assert_eq!(kid.at, at);
+                at += kid.len();
+            }
+            for (i, (chain, _)) in expected.iter().enumerate() {
+                assert_eq!(root.key_chain_of(i), *chain);
+            }
+        };
+        check(&c, &expected);
+        c.insert("b", 7)?;
+        check(&c, &[("a/x", 1), ("a/z", 4), ("b", 7), ("c", 3)]);
+        Ok(())
     }
 }

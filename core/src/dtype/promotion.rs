@@ -682,6 +682,19 @@ mod tests {
     }
 
     #[test]
+    fn every_dtype_promotes_with_itself_to_itself() {
+        // Promotion skips the table for a pair of equal dtypes (a scalar
+        // meeting an array of its own kind): the tables must agree.
+        for precise in [true, false] {
+            with_precise_mode(precise, || {
+                for d in Dtype::ALL {
+                    assert_eq!(promote_types(d, d).ok(), Some(d), "{d}, precise {precise}");
+                }
+            });
+        }
+    }
+
+    #[test]
     fn merged_entries_never_disagree_across_orientations() {
         // If two merged dicts held (a, b) and (b, a) with different results,
         // Ivy's lookup would be asymmetric and storing both orders would be
