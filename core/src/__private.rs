@@ -9,11 +9,13 @@ use crate::error::{DtypeList, Error, Result};
 use crate::nestable::OperandRef;
 use crate::scalar::Scalar;
 use crate::shape::Shape;
-use std::marker::PhantomData;
 
 pub use crate::gradients::graph::{Grads, VjpArgs};
 use crate::gradients::graph::{Recorded, Rule, VjpFn};
 pub use smallvec::SmallVec;
+
+mod held;
+pub use held::{Held, scalar_array, to_array};
 
 /// Whether any array of a call is traced by a gradient function: one
 /// pointer test per array, the whole cost of gradients to other calls.
@@ -40,8 +42,6 @@ pub fn record_vjp<R: Recorded>(op: &'static str, inputs: &[&Array], out: R, rule
 pub fn record_constant<R: Recorded>(op: &'static str, inputs: &[&Array], out: R) -> R {
     out.record(op, inputs, Rule::NotDifferentiable)
 }
-use std::ops::Deref;
-use std::ptr::NonNull;
 
 pub use crate::catalogue::CastTarget;
 pub use ivy_macros::{api, array, container, register_backend};
@@ -90,113 +90,6 @@ fn backend_mismatch(op: &str, first: &BackendEntry, second: &BackendEntry) -> Er
         first: first.name().to_string(),
         second: second.name().to_string(),
     }
-}
-
-/// An array a call works on: the caller's (borrowed), or one the call made
-/// (a scalar operand, a cast). Two words, so the arrays of a call move
-/// around cheaply; it derefs to the array. Dropping a borrowed one is a test
-/// of a flag, inlined, so the arrays of a call cost nothing to let go.
-pub struct Held<'a> {
-    array: NonNull<Array>,
-    /// Whether `array` is a `Box` this value owns.
-    owned: bool,
-    _borrow: PhantomData<&'a Array>,
-}
-
-impl<'a> Held<'a> {
-    /// The caller's array.
-    #[inline]
-    pub fn borrowed(a: &'a Array) -> Held<'a> {
-        Held {
-            array: NonNull::from(a),
-            owned: false,
-            _borrow: PhantomData,
-        }
-    }
-
-    /// An array made for this call (in a block of the per-thread cache: a
-    /// scalar operand makes one per call).
-    pub fn owned(a: Array) -> Held<'a> {
-        Held {
-            array: crate::array::pool::boxed(a),
-            owned: true,
-            _borrow: PhantomData,
-        }
-    }
-
-    /// The array, cloned (cheaply: storage is shared) if borrowed.
-    pub fn into_owned(self) -> Array {
-        let this = std::mem::ManuallyDrop::new(self);
-        if this.owned {
-            // SAFETY: an owned `array` came from `pool::boxed`, and `this`
-            // is not dropped, so it is unboxed once.
-            unsafe { crate::array::pool::unbox(this.array) }
-        } else {
-            (**this).clone()
-        }
-    }
-}
-
-impl Drop for Held<'_> {
-    #[inline(always)]
-    fn drop(&mut self) {
-        if self.owned {
-            drop_owned(self.array);
-        }
-    }
-}
-
-/// Drop the array of an owned [`Held`] (out of line: the rare case).
-#[cold]
-#[inline(never)]
-fn drop_owned(array: NonNull<Array>) {
-    // SAFETY: called once, from the drop of the `Held` that owns the block
-    // (from `pool::boxed`).
-    drop(unsafe { crate::array::pool::unbox(array) });
-}
-
-impl Deref for Held<'_> {
-    type Target = Array;
-    #[inline]
-    fn deref(&self) -> &Array {
-        // SAFETY: the array is borrowed for `'a` or owned by this value.
-        unsafe { self.array.as_ref() }
-    }
-}
-
-impl AsRef<Array> for Held<'_> {
-    #[inline]
-    fn as_ref(&self) -> &Array {
-        self
-    }
-}
-
-/// A 0-d host array holding `s` as `dtype`.
-pub fn scalar_array(s: Scalar, dtype: Dtype, backend: &'static BackendEntry) -> Array {
-    // Collected into a buffer (from the block cache) rather than a `Vec`
-    // (two allocations): scalar operands are made once per op.
-    let data = crate::with_dtype!(dtype, T => HostData::from(
-        std::iter::once(s.to_element::<T>()).collect::<crate::array::Buffer<T>>()
-    ));
-    Array::from_host_unchecked(backend, Shape::scalar(), data)
-}
-
-/// The operand as an array: arrays are borrowed, scalars become 0-d arrays of
-/// their default dtype.
-#[inline]
-pub fn to_array<'a>(backend: &'static BackendEntry, x: OperandRef<'a>) -> Held<'a> {
-    match x {
-        OperandRef::Array(a) => Held::borrowed(a),
-        OperandRef::Scalar(s) => held_scalar(s, backend),
-    }
-}
-
-/// A scalar operand as a 0-d array of its default dtype (kept out of line,
-/// so the array case of [`to_array`] inlines to nothing).
-#[cold]
-#[inline(never)]
-fn held_scalar<'a>(s: Scalar, backend: &'static BackendEntry) -> Held<'a> {
-    Held::owned(scalar_array(s, s.default_dtype(), backend))
 }
 
 /// Ivy's dtype for a scalar meeting an array of dtype `array` (see
@@ -292,11 +185,15 @@ fn promote_mixed<'a, const N: usize>(
     // cast leaves its operand borrowed and is returned after the map.
     let mut failed = None;
     let out = xs.map(|x| match x {
-        OperandRef::Array(a) => astype(Held::borrowed(a), target).unwrap_or_else(|e| {
-            failed.get_or_insert(e);
-            Held::borrowed(a)
-        }),
-        OperandRef::Scalar(s) => Held::owned(scalar_array(s, target, backend)),
+        OperandRef::Array(a) if a.dtype() == target => Held::borrowed(a),
+        OperandRef::Array(a) => match crate::api::astype(a, target) {
+            Ok(cast) => Held::owned(cast),
+            Err(e) => {
+                failed.get_or_insert(e);
+                Held::borrowed(a)
+            }
+        },
+        OperandRef::Scalar(s) => held::scalar_operand(s, target, backend),
     });
     match failed {
         Some(e) => Err(e),

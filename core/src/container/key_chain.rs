@@ -92,11 +92,13 @@ impl KeyChain {
         KeyChain::default()
     }
 
+    #[inline]
     pub(crate) fn as_str(&self) -> &str {
         &self.buf
     }
 
     /// Append `key` until the guard drops.
+    #[inline]
     pub(crate) fn push(&mut self, key: &str) -> KeyChainGuard<'_> {
         let len = self.buf.len();
         if !self.buf.is_empty() {
@@ -114,6 +116,7 @@ pub(crate) struct KeyChainGuard<'a> {
 }
 
 impl Drop for KeyChainGuard<'_> {
+    #[inline]
     fn drop(&mut self) {
         self.chain.buf.truncate(self.len);
     }
