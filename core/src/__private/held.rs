@@ -13,27 +13,25 @@ use std::ops::Deref;
 use std::ptr::NonNull;
 
 /// An array a call works on: the caller's (borrowed), one the call made (a
-/// cast), or a scalar operand's from this thread's table of them. Three
+/// cast), or a scalar operand's from this thread's table of them. Two
 /// words, so the arrays of a call move around cheaply; it derefs to the
-/// array. Dropping a borrowed one is a test, inlined, so the arrays of a
-/// call cost nothing to let go.
+/// array. Dropping a borrowed one is a test of a word against zero,
+/// inlined, so the arrays of a call cost nothing to let go.
 pub struct Held<'a> {
     array: NonNull<Array>,
-    release: Release,
+    /// What dropping does: nothing (null: the caller's array), drop the
+    /// array in its block from `pool::boxed` ([`OWNED`]), or let go of a
+    /// scalar's array in this thread's table (the address of its count of
+    /// users). One word, as the flag it replaced: with the three cases as
+    /// an enum of two words, `ivy::add` on two arrays took 36 instructions
+    /// more.
+    release: *const Cell<u32>,
     _borrow: PhantomData<&'a Array>,
 }
 
-/// What dropping a [`Held`] does.
-#[derive(Clone, Copy, PartialEq)]
-enum Release {
-    /// Nothing: the caller's array.
-    Nothing,
-    /// Drop the array, in a block from `pool::boxed`.
-    Owned,
-    /// Let go of a scalar's array in this thread's table: one fewer call
-    /// uses it (the count beside it).
-    Shared(NonNull<Cell<u32>>),
-}
+/// [`Held::release`] of an array the `Held` owns: not null, and no count's
+/// address (a count is aligned to 4).
+const OWNED: *const Cell<u32> = std::ptr::without_provenance(1);
 
 impl<'a> Held<'a> {
     /// The caller's array.
@@ -41,7 +39,7 @@ impl<'a> Held<'a> {
     pub fn borrowed(a: &'a Array) -> Held<'a> {
         Held {
             array: NonNull::from(a),
-            release: Release::Nothing,
+            release: std::ptr::null(),
             _borrow: PhantomData,
         }
     }
@@ -50,14 +48,14 @@ impl<'a> Held<'a> {
     pub fn owned(a: Array) -> Held<'a> {
         Held {
             array: crate::array::pool::boxed(a),
-            release: Release::Owned,
+            release: OWNED,
             _borrow: PhantomData,
         }
     }
 
     /// The array, cloned (cheaply: storage is shared) if not owned.
     pub fn into_owned(self) -> Array {
-        if self.release == Release::Owned {
+        if self.release == OWNED {
             let this = std::mem::ManuallyDrop::new(self);
             // SAFETY: an owned `array` came from `pool::boxed`, and `this`
             // is not dropped, so it is unboxed once.
@@ -71,7 +69,7 @@ impl<'a> Held<'a> {
 impl Drop for Held<'_> {
     #[inline(always)]
     fn drop(&mut self) {
-        if self.release != Release::Nothing {
+        if !self.release.is_null() {
             release(self.array, self.release);
         }
     }
@@ -80,19 +78,17 @@ impl Drop for Held<'_> {
 /// Let go of a [`Held`] that is not the caller's (out of line).
 #[cold]
 #[inline(never)]
-fn release(array: NonNull<Array>, how: Release) {
-    match how {
-        Release::Nothing => {}
+fn release(array: NonNull<Array>, how: *const Cell<u32>) {
+    if how == OWNED {
         // SAFETY: called once, from the drop of the `Held` that owns the
         // block (from `pool::boxed`).
-        Release::Owned => drop(unsafe { crate::array::pool::unbox(array) }),
-        // SAFETY: the count lives in this thread's table, whose entries are
-        // not replaced while their count is above zero, and the `Held` was
-        // made on this thread (it is not `Send`).
-        Release::Shared(count) => {
-            let count = unsafe { count.as_ref() };
-            count.set(count.get() - 1);
-        }
+        drop(unsafe { crate::array::pool::unbox(array) });
+    } else if !how.is_null() {
+        // SAFETY: `how` is the count of an entry of this thread's table,
+        // which is not replaced while its count is above zero, and the
+        // `Held` was made on this thread (it is not `Send`).
+        let count = unsafe { &*how };
+        count.set(count.get() - 1);
     }
 }
 
@@ -129,8 +125,17 @@ pub fn scalar_array(s: Scalar, dtype: Dtype, backend: &'static BackendEntry) -> 
 pub fn to_array<'a>(backend: &'static BackendEntry, x: OperandRef<'a>) -> Held<'a> {
     match x {
         OperandRef::Array(a) => Held::borrowed(a),
-        OperandRef::Scalar(s) => scalar_operand(s, s.default_dtype(), backend),
+        OperandRef::Scalar(s) => default_scalar_operand(s, backend),
     }
+}
+
+/// [`scalar_operand`] of the scalar's default dtype: its own function, so
+/// [`to_array`] stays a test and a call (and the loops over a call's
+/// operands stay inlined).
+#[cold]
+#[inline(never)]
+fn default_scalar_operand<'a>(s: Scalar, backend: &'static BackendEntry) -> Held<'a> {
+    scalar_operand(s, s.default_dtype(), backend)
 }
 
 /// How many scalar arrays a thread keeps.
@@ -273,7 +278,7 @@ impl Table {
         e.users.set(e.users.get() + 1);
         Held {
             array: NonNull::from(&e.array),
-            release: Release::Shared(NonNull::from(&e.users)),
+            release: &e.users,
             _borrow: PhantomData,
         }
     }
