@@ -83,7 +83,9 @@ fn release(array: NonNull<Array>, how: *const Cell<u32>) {
         // SAFETY: called once, from the drop of the `Held` that owns the
         // block (from `pool::boxed`).
         drop(unsafe { crate::array::pool::unbox(array) });
-    } else if !how.is_null() {
+    } else {
+        // Only a `Held` that is not the caller's comes here (see `drop`).
+        debug_assert!(!how.is_null());
         // SAFETY: `how` is the count of an entry of this thread's table,
         // which is not replaced while its count is above zero, and the
         // `Held` was made on this thread (it is not `Send`).
@@ -288,6 +290,15 @@ impl Table {
 mod tests {
     use super::*;
 
+    /// Run `f` on a thread of its own (a fresh table), failing the test if
+    /// it panics.
+    fn on_a_new_thread(f: impl FnOnce() + Send + 'static) {
+        assert!(
+            std::thread::spawn(f).join().is_ok(),
+            "the test thread panicked"
+        );
+    }
+
     fn entry_count() -> usize {
         TABLE.with(|t| {
             t.slots
@@ -299,7 +310,7 @@ mod tests {
 
     #[test]
     fn a_scalar_operand_is_made_once_per_thread_and_value() {
-        std::thread::spawn(|| {
+        on_a_new_thread(|| {
             let backend = crate::backend::current_backend();
             let a = scalar_operand(Scalar::Int(1), Dtype::Float32, backend);
             let b = scalar_operand(Scalar::Int(1), Dtype::Float32, backend);
@@ -321,14 +332,12 @@ mod tests {
             let g = scalar_operand(Scalar::Int(1), Dtype::Float32, backend);
             assert_eq!(entry_count(), 4);
             assert_eq!(g.to_vec::<f32>().ok(), Some(vec![1.0]));
-        })
-        .join()
-        .expect("thread");
+        });
     }
 
     #[test]
     fn entries_in_use_are_never_replaced_and_a_full_table_still_answers() {
-        std::thread::spawn(|| {
+        on_a_new_thread(|| {
             let backend = crate::backend::current_backend();
             // Every slot in use by a live `Held`.
             let held: Vec<Held<'_>> = (0..SCALARS as i128)
@@ -358,14 +367,12 @@ mod tests {
                 .collect();
             let expected: Vec<i64> = (0..SCALARS as i64).filter(|&i| i != 3).collect();
             assert_eq!(values, expected);
-        })
-        .join()
-        .expect("thread");
+        });
     }
 
     #[test]
     fn into_owned_keeps_the_value_and_lets_go_of_the_entry() {
-        std::thread::spawn(|| {
+        on_a_new_thread(|| {
             let backend = crate::backend::current_backend();
             let a = scalar_operand(Scalar::Float(0.5), Dtype::Float64, backend).into_owned();
             let users = TABLE.with(|t| {
@@ -377,8 +384,6 @@ mod tests {
             });
             assert_eq!(users, 0);
             assert_eq!(a.to_vec::<f64>().ok(), Some(vec![0.5]));
-        })
-        .join()
-        .expect("thread");
+        });
     }
 }
