@@ -17,15 +17,12 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ivy::Array;
-use ndarray::{Array2, ArrayView2};
+use ndarray::Array2;
 use std::hint::black_box;
 
-const N: usize = 64;
-const H: usize = 32;
-const W: usize = 32;
-const CIN: usize = 16;
-const COUT: usize = 32;
-const K: usize = 3;
+#[path = "support/im2col.rs"]
+mod im2col;
+use im2col::{CIN, COUT, H, K, N, W, im2col_dot};
 
 fn uniform(shape: &[usize], seed: i64) -> Array {
     ivy::random_uniform_with(
@@ -37,39 +34,6 @@ fn uniform(shape: &[usize], seed: i64) -> Array {
             .seed(seed),
     )
     .expect("random_uniform")
-}
-
-/// im2col (SAME padding, stride 1) and one matrix product, on plain slices
-/// and ndarray.
-fn im2col_dot(x: &[f32], w: ArrayView2<'_, f32>) -> Array2<f32> {
-    let rows = N * H * W;
-    let cols = K * K * CIN;
-    let mut m = vec![0f32; rows * cols];
-    let mut r = 0;
-    for n in 0..N {
-        for i in 0..H {
-            for j in 0..W {
-                let row = &mut m[r * cols..(r + 1) * cols];
-                for ki in 0..K {
-                    let y = i as isize + ki as isize - 1;
-                    for kj in 0..K {
-                        let xx = j as isize + kj as isize - 1;
-                        if y < 0 || y >= H as isize || xx < 0 || xx >= W as isize {
-                            continue;
-                        }
-                        let src = ((n * H + y as usize) * W + xx as usize) * CIN;
-                        let dst = (ki * K + kj) * CIN;
-                        row[dst..dst + CIN].copy_from_slice(&x[src..src + CIN]);
-                    }
-                }
-                r += 1;
-            }
-        }
-    }
-    let m = Array2::from_shape_vec((rows, cols), m).expect("shape");
-    let mut out = Array2::<f32>::zeros((rows, COUT));
-    ndarray::linalg::general_mat_mul(1.0, &m, &w, 0.0, &mut out);
-    out
 }
 
 fn bench(c: &mut Criterion) {

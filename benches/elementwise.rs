@@ -9,7 +9,10 @@
 //! With the `candle` feature, two more lines per group: `ivy_candle`, the
 //! same ivy call on arrays of the candle backend, and `candle_raw`, the same
 //! expression on `candle_core::Tensor` directly; and a `matmul` group (256x256
-//! float32) on both backends against ndarray's `dot` and candle's `matmul`.
+//! float32) on both backends against ndarray's `dot` and candle's `matmul`;
+//! and `candle_add_made`: `add` of 1,048,576 float32 on candle arrays made
+//! by `arange`, `to_backend`, `asarray` of varied and of constant data, each
+//! beside raw candle on the same tensor.
 //!
 //! Run with `cargo bench --bench elementwise` (`--features candle` for the
 //! candle lines); compare the `ivy` line of each group with `floor` (and
@@ -175,5 +178,54 @@ fn matmul(c: &mut Criterion) {
     g.finish();
 }
 
+/// `h.add(&x, &x)` on 1,048,576 float32 of the candle backend, whatever
+/// way `x` was made: `arange`, `to_backend` of an ndarray array, `asarray`
+/// of a varied `Vec<f32>` and of a constant one (`vec![0.5; n]`), each
+/// against candle's own `&t + &t` on a tensor of the same values.
+#[cfg(feature = "candle")]
+fn candle_made(c: &mut Criterion) {
+    use ivy::candle::ToTensor;
+    let n = 1usize << 20;
+    let mut g = c.benchmark_group("candle_add_made");
+    g.throughput(Throughput::Elements(n as u64));
+    let h = ivy::get_backend("candle").expect("candle");
+    let (varied, _) = inputs(n);
+    let made = [
+        (
+            "arange",
+            h.arange_with(
+                n as f64,
+                ivy::opts::Arange::new().dtype(ivy::Dtype::Float32),
+            )
+            .expect("arange"),
+        ),
+        (
+            "to_backend",
+            ivy::asarray(varied.clone())
+                .and_then(|y| y.to_backend("candle"))
+                .expect("to_backend"),
+        ),
+        ("asarray", h.asarray(varied.clone()).expect("asarray")),
+        (
+            "asarray_const",
+            h.asarray(vec![0.5f32; n]).expect("asarray"),
+        ),
+    ];
+    for (how, x) in &made {
+        assert!(x.host().is_none(), "{how}: not a candle tensor");
+        g.bench_function(BenchmarkId::new("ivy_candle", how), |bn| {
+            bn.iter(|| h.add(black_box(x), black_box(x)).expect("add"))
+        });
+        let t = x.to_tensor().expect("tensor");
+        g.bench_function(BenchmarkId::new("candle_raw", how), |bn| {
+            bn.iter(|| (black_box(&t) + black_box(&t)).expect("add"))
+        });
+    }
+    g.finish();
+}
+
+#[cfg(not(feature = "candle"))]
 criterion_group!(benches, add, tan, concat, matmul);
+#[cfg(feature = "candle")]
+criterion_group!(benches, add, tan, concat, matmul, candle_made);
 criterion_main!(benches);

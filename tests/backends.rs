@@ -1,6 +1,11 @@
 //! Backend handles (`ivy::get_backend`), native dtypes per backend, casting
-//! modes and the superset behaviour across backends. The parts that need a
-//! second backend run with `--features candle`.
+//! modes and the superset behaviour across backends, and user ops. The
+//! parts that need a second backend run with `--features candle`.
+//!
+//! Its own test binary (the other integration tests are one binary,
+//! `tests/it/`): the test backends and user ops it registers join the
+//! registry of the whole program, where the catalogue-driven tests would
+//! see them.
 
 use ivy::{Dtype, Error, Result};
 
@@ -721,4 +726,34 @@ fn device_tables_resolve_and_derive() -> Result<()> {
         assert!((a - b).abs() < 1e-6);
     }
     Ok(())
+}
+
+/// A user op, differentiable through the ops it calls.
+mod user_op {
+    use ivy::{Array, Container};
+
+    /// `x * tanh(softplus(x))`, written in ivy ops by a user.
+    #[ivy::op(category = activations, dtypes(float))]
+    fn my_mish(x: Array) -> Array {
+        ivy::multiply(x, &ivy::tanh(&ivy::softplus(x)?)?)
+    }
+
+    #[test]
+    fn a_user_op_is_differentiable_through_the_ops_it_calls() {
+        let x = Array::from_vec(vec![-1.0f64, 0.5, 2.0]);
+        let g = ivy::grad(|x: &Array| ivy::sum(&my_mish(x)?))(&x)
+            .unwrap()
+            .to_vec::<f64>()
+            .unwrap();
+        for (i, &v) in [-1.0f64, 0.5, 2.0].iter().enumerate() {
+            let sp = v.exp().ln_1p();
+            let t = sp.tanh();
+            let want = t + v * (1.0 - t * t) * (1.0 / (1.0 + (-v).exp()));
+            assert!((g[i] - want).abs() < 1e-12, "{} vs {want}", g[i]);
+        }
+        // And over a container, through the generated method.
+        let c = ivy::container! { a: x.clone() };
+        let gc = ivy::grad(|c: &Container| ivy::sum(c.my_mish()?.leaf("a")?))(&c).unwrap();
+        assert_eq!(gc.leaf("a").unwrap().to_vec::<f64>().unwrap(), g);
+    }
 }

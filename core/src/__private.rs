@@ -16,6 +16,7 @@ pub use smallvec::SmallVec;
 
 mod held;
 pub use held::{Held, scalar_array, to_array};
+pub mod rules;
 
 /// Whether any array of a call is traced by a gradient function: one
 /// pointer test per array, the whole cost of gradients to other calls.
@@ -387,6 +388,17 @@ pub fn mode_cast_list(
     }
 }
 
+/// The result of a compositional body, with an error from an op the body
+/// called put under the name of the op the user called
+/// ([`Error::within`], out of line; the success path is a move).
+#[inline(always)]
+pub fn within<T>(op: &'static str, result: Result<T>) -> Result<T> {
+    match result {
+        Ok(v) => Ok(v),
+        Err(e) => Err(e.within(op)),
+    }
+}
+
 /// The op's own dtypes, checked on the input dtype (before casts).
 #[inline]
 pub fn check_domain(
@@ -528,12 +540,12 @@ pub fn array_lit(shape: &[usize], values: &[Scalar], dtype: Option<Dtype>) -> Ar
         let v: Vec<T> = values.iter().map(|s| s.to_element::<T>()).collect();
         HostData::from(v)
     });
-    Array::from_host_unchecked(crate::backend::current_backend(), Shape::from(shape), data)
+    Array::from_rust(crate::backend::current_backend(), Shape::from(shape), data)
 }
 
 /// Typed values for `array!` with a suffix: `T` decides the dtype.
 pub fn array_typed<T: Element>(shape: &[usize], values: Vec<T>) -> Array {
-    Array::from_host_unchecked(
+    Array::from_rust(
         crate::backend::current_backend(),
         Shape::from(shape),
         HostData::from(values),

@@ -190,6 +190,71 @@ impl From<&[usize]> for Splits {
     }
 }
 
+/// The section sizes `split` cuts axis `axis` of `shape` into: ones without
+/// `splits`, `n` equal sections for `Sections(n)` (with `with_remainder`,
+/// sections of `n` and a shorter last one when `n` does not divide the
+/// length, as Ivy does), or the sizes given, which must add up to the
+/// length. The one place the rule is written: every backend's `split`
+/// kernel reads its sizes here. `axis` is a normalised axis of `shape`.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::{Shape, Splits, split_sizes};
+/// let s = Shape::from([10, 2]);
+/// assert_eq!(split_sizes("split", &s, Some(&Splits::Sections(5)), 0, false)?, [2; 5]);
+/// assert_eq!(split_sizes("split", &s, Some(&Splits::Sections(4)), 0, true)?, [4, 4, 2]);
+/// assert!(split_sizes("split", &s, Some(&Splits::Sizes(vec![3, 3])), 0, false).is_err());
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn split_sizes(
+    op: &str,
+    shape: &crate::shape::Shape,
+    splits: Option<&Splits>,
+    axis: usize,
+    with_remainder: bool,
+) -> Result<Vec<usize>> {
+    let len = shape.dims()[axis];
+    let repeated = |n: usize, size: usize| -> Result<Vec<usize>> {
+        let mut v = Vec::new();
+        v.try_reserve_exact(n)
+            .map_err(|_| Error::invalid(op, format!("cannot make {n} sections")))?;
+        v.resize(n, size);
+        Ok(v)
+    };
+    match splits {
+        None => repeated(len, 1),
+        Some(Splits::Sections(0)) => Err(Error::invalid(op, "cannot split into 0 sections")),
+        Some(&Splits::Sections(n)) if len.is_multiple_of(n) => repeated(n, len / n),
+        // `n` is then the size of the sections and the last one holds what
+        // is left (10 in 4 gives 4, 4, 2). Ivy computes the remainder
+        // through a float product that can round it to 0; this uses the
+        // integer remainder it meant.
+        Some(&Splits::Sections(n)) if with_remainder => {
+            let mut v = repeated(len / n, n)?;
+            v.push(len % n);
+            Ok(v)
+        }
+        Some(&Splits::Sections(n)) => Err(Error::shape(
+            op,
+            format!(
+                "axis {axis} of length {len} cannot be split into {n} equal sections (pass with_remainder for a shorter last one)"
+            ),
+            vec![shape.clone()],
+        )),
+        Some(Splits::Sizes(s)) => {
+            let total = s.iter().try_fold(0usize, |acc, &d| acc.checked_add(d));
+            if total != Some(len) {
+                return Err(Error::shape(
+                    op,
+                    format!("the sizes {s:?} do not add up to the length {len} of axis {axis}"),
+                    vec![shape.clone()],
+                ));
+            }
+            Ok(s.clone())
+        }
+    }
+}
+
 /// What `tensordot` contracts (Ivy's and NumPy's `axes`): the last `n`
 /// axes of `x1` with the first `n` of `x2`, or the axes of two lists
 /// pairwise (`axes=([1, 0], [0, 1])`).

@@ -8,7 +8,7 @@
 //! functions here rather than ops ([`NON_OP_FUNCTIONS`]), so the table cannot
 //! claim an op the crate does not have. `cargo run --example array_api`
 //! prints [`coverage_page`]; `docs/array-api.md` is its committed output and
-//! `tests/array_api.rs` checks that it is current and complete.
+//! `tests/it/array_api.rs` checks that it is current and complete.
 
 use crate::backend::current_backend;
 use crate::catalogue::{self, Differentiability, OpInfo};
@@ -165,7 +165,7 @@ pub fn coverage_page() -> String {
          Ops are `ivy::<name>`, with a keyword form `ivy::<name>_with`, an Array method and a \
          Container method; the extensions' functions are ops of the main namespace here \
          (`linalg.solve` is `ivy::solve`). Generated from the op catalogue by \
-         `cargo run --example array_api > docs/array-api.md`; `tests/array_api.rs` checks \
+         `cargo run --example array_api > docs/array-api.md`; `tests/it/array_api.rs` checks \
          that this page is current.\n"
     );
     let _ = writeln!(s, "{present} of {} functions present.", table.len());

@@ -191,6 +191,20 @@ pub enum Error {
         /// The error at that leaf.
         source: Box<Error>,
     },
+    /// An error raised inside the body of a compositional op, by an op the
+    /// body called: `op` is the op the user called, `source` the error where
+    /// it arose. Printed as the source's message under the outer op's name,
+    /// with the inner op in parentheses: `layer_norm: axis 4 is out of
+    /// bounds for an array of 3 dimensions (in mean)`. However deep the
+    /// composition, there is one level: the outermost op replaces the name
+    /// (see [`Error::within`]).
+    #[error("{op}: {}", within_message(.source))]
+    Within {
+        /// The op the user called.
+        op: String,
+        /// The error where it arose (never itself a `Within`).
+        source: Box<Error>,
+    },
     /// Containers passed to one op do not share a nested structure (seed
     /// 000): every key chain that breaks it, with the reason.
     #[error("{op}: the containers do not share a nested structure: {}", .problems.join("; "))]
@@ -287,6 +301,19 @@ fn join_shapes(shapes: &[Shape]) -> String {
     }
 }
 
+/// The message of `source` without its own op's name in front, followed by
+/// that name in parentheses (`(in mean)`); without a name, the message as is.
+fn within_message(source: &Error) -> String {
+    let text = source.to_string();
+    match source.op() {
+        Some(inner) => match text.strip_prefix(inner).and_then(|t| t.strip_prefix(": ")) {
+            Some(rest) => format!("{rest} (in {inner})"),
+            None => format!("{text} (in {inner})"),
+        },
+        None => text,
+    }
+}
+
 impl From<ivy_spec::version::VersionError> for Error {
     fn from(e: ivy_spec::version::VersionError) -> Error {
         Error::InvalidVersion {
@@ -352,7 +379,51 @@ impl Error {
         }
     }
 
-    /// The error itself, or for [`Error::InContainer`] the error at the leaf.
+    /// The error raised inside the body of the compositional op `op` (by an
+    /// op the body called), as the user sees it: under `op`'s name, with the
+    /// inner op kept in parentheses. An error already about `op` is
+    /// returned as it is; an error that already went through another
+    /// composition keeps its origin and takes the new name, so the message
+    /// never grows a chain (the op the user called is the outermost). An
+    /// error at a container leaf is wrapped at the leaf, under its key chain.
+    /// Generated op wrappers call this on the error path only.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let inner = ivy::Error::invalid("mean", "axis 4 is out of bounds");
+    /// let e = inner.within("var").within("layer_norm");
+    /// assert_eq!(e.to_string(), "layer_norm: axis 4 is out of bounds (in mean)");
+    /// assert_eq!(e.op(), Some("layer_norm"));
+    /// assert!(matches!(e.leaf_error(), ivy::Error::InvalidArgument { op, .. } if op == "mean"));
+    /// ```
+    #[cold]
+    pub fn within(self, op: &str) -> Error {
+        match self {
+            Error::InContainer { key_chain, source } => Error::InContainer {
+                key_chain,
+                source: Box::new(source.within(op)),
+            },
+            Error::Within { source, .. } => {
+                if source.op() == Some(op) {
+                    *source
+                } else {
+                    Error::Within {
+                        op: op.to_string(),
+                        source,
+                    }
+                }
+            }
+            e if e.op().is_none_or(|inner| inner == op) => e,
+            e => Error::Within {
+                op: op.to_string(),
+                source: Box::new(e),
+            },
+        }
+    }
+
+    /// The error where it arose: the error itself, or for
+    /// [`Error::InContainer`] the error at the leaf, or for
+    /// [`Error::Within`] the error of the op inside the composition.
     ///
     /// ```
     /// # extern crate ivy_core as ivy;
@@ -361,7 +432,7 @@ impl Error {
     /// ```
     pub fn leaf_error(&self) -> &Error {
         match self {
-            Error::InContainer { source, .. } => source.leaf_error(),
+            Error::InContainer { source, .. } | Error::Within { source, .. } => source.leaf_error(),
             e => e,
         }
     }
@@ -389,7 +460,8 @@ impl Error {
             | Error::KeyChain { op, .. }
             | Error::UnsharedStructure { op, .. }
             | Error::Structure { op, .. }
-            | Error::Io { op, .. } => Some(op),
+            | Error::Io { op, .. }
+            | Error::Within { op, .. } => Some(op),
             Error::InContainer { source, .. } => source.op(),
             Error::UnknownBackend { .. }
             | Error::UnknownOp { .. }

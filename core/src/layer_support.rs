@@ -681,27 +681,79 @@ pub enum Pool {
     },
 }
 
-/// The max and average pools: see their spec entries.
+/// The checked geometry of a max or average pool, for the composition
+/// below and for a backend's kernel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PoolPlan {
+    /// Whether `x` has its channels first (`"NCHW"`-like) rather than last.
+    pub channels_first: bool,
+    /// The batch size.
+    pub batch: usize,
+    /// The number of channels.
+    pub channels: usize,
+    /// The windows of each spatial dimension, with the padding of
+    /// `ceil_mode` included in `hi`.
+    pub window: Vec<WinDim>,
+    /// The padding after each spatial dimension as given (without the
+    /// extension of `ceil_mode`): with `count_include_pad`, a tap counts in
+    /// the divisor when its position is below `input + explicit_hi`.
+    pub explicit_hi: Vec<i64>,
+}
+
+impl PoolPlan {
+    /// The output shape, in the layout of the input.
+    pub fn out_shape(&self) -> Shape {
+        let sp = self.window.iter().map(|w| w.out);
+        let dims: Vec<usize> = if self.channels_first {
+            [self.batch, self.channels].into_iter().chain(sp).collect()
+        } else {
+            std::iter::once(self.batch)
+                .chain(sp)
+                .chain([self.channels])
+                .collect()
+        };
+        Shape::from(dims)
+    }
+}
+
+/// The geometry of a pool of `x` (of shape `shape`) over `dims` spatial
+/// dimensions: the checks and windows of [`pool`].
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// let p = ivy::layer_support::pool_plan("max_pool2d", &ivy::Shape::from([1, 5, 5, 3]), &[2], &[2], "VALID", 2, "NHWC", None, true)?;
+/// assert_eq!(p.out_shape().dims(), &[1, 3, 3, 3]);
+/// # Ok::<(), ivy::Error>(())
+/// ```
 #[allow(clippy::too_many_arguments)]
-pub fn pool(
+pub fn pool_plan(
     op: &str,
-    x: &Array,
-    kernel: &Ints,
-    strides: &Ints,
+    shape: &Shape,
+    kernel: &[i64],
+    strides: &[i64],
     padding: &str,
     dims: usize,
     data_format: &str,
-    dilation: Option<&Ints>,
+    dilation: Option<&[i64]>,
     ceil_mode: bool,
-    kind: Pool,
-) -> Result<Array> {
-    check_rank(op, "x", x, dims + 2)?;
+) -> Result<PoolPlan> {
+    if shape.ndim() != dims + 2 {
+        return Err(Error::shape(
+            op,
+            format!("x must have {} dimensions, got {}", dims + 2, shape.ndim()),
+            vec![shape.clone()],
+        ));
+    }
     let cf = channel_first(op, data_format)?;
-    let x = if cf { channels_last(x)? } else { x.clone() };
-    let k = per_dim(op, "kernel", Some(kernel.as_slice()), dims, 1, 1)?;
-    let s = per_dim(op, "strides", Some(strides.as_slice()), dims, 1, 1)?;
-    let d = per_dim(op, "dilation", dilation.map(Ints::as_slice), dims, 1, 1)?;
-    let sp: Vec<usize> = x.shape().dims()[1..1 + dims].to_vec();
+    let d_all = shape.dims();
+    let (batch, channels, sp): (usize, usize, Vec<usize>) = if cf {
+        (d_all[0], d_all[1], d_all[2..].to_vec())
+    } else {
+        (d_all[0], d_all[dims + 1], d_all[1..1 + dims].to_vec())
+    };
+    let k = per_dim(op, "kernel", Some(kernel), dims, 1, 1)?;
+    let s = per_dim(op, "strides", Some(strides), dims, 1, 1)?;
+    let d = per_dim(op, "dilation", dilation, dims, 1, 1)?;
     let keff: Vec<usize> = k
         .iter()
         .zip(&d)
@@ -720,7 +772,6 @@ pub fn pool(
         }
     }
     let mut pads = explicit.clone();
-    let mut extra = vec![0i64; dims];
     if ceil_mode {
         for i in 0..dims {
             let (lo, hi) = explicit[i];
@@ -734,10 +785,73 @@ pub fn pool(
             if (out - 1) * st >= sp[i] as i64 + lo {
                 out -= 1;
             }
-            extra[i] = ((out - 1) * st + keff[i] as i64 - (sp[i] as i64 + lo + hi)).max(0);
-            pads[i].1 += extra[i];
+            pads[i].1 += ((out - 1) * st + keff[i] as i64 - (sp[i] as i64 + lo + hi)).max(0);
         }
     }
+    let window = window(
+        op,
+        &sp,
+        &to_usize(&k),
+        &to_usize(&s),
+        &pads,
+        &to_usize(&d),
+        &vec![1; dims],
+    )?;
+    Ok(PoolPlan {
+        channels_first: cf,
+        batch,
+        channels,
+        window,
+        explicit_hi: explicit.iter().map(|p| p.1).collect(),
+    })
+}
+
+/// The max and average pools: see their spec entries. Built on `im2col`
+/// (the windows as an array) and a reduction over the taps.
+#[allow(clippy::too_many_arguments)]
+pub fn pool(
+    op: &str,
+    x: &Array,
+    kernel: &Ints,
+    strides: &Ints,
+    padding: &str,
+    dims: usize,
+    data_format: &str,
+    dilation: Option<&Ints>,
+    ceil_mode: bool,
+    kind: Pool,
+) -> Result<Array> {
+    check_rank(op, "x", x, dims + 2)?;
+    let plan = pool_plan(
+        op,
+        x.shape(),
+        kernel.as_slice(),
+        strides.as_slice(),
+        padding,
+        dims,
+        data_format,
+        dilation.map(Ints::as_slice),
+        ceil_mode,
+    )?;
+    let cf = plan.channels_first;
+    let x = if cf { channels_last(x)? } else { x.clone() };
+    let sp: Vec<usize> = plan.window.iter().map(|w| w.input).collect();
+    let k: Vec<i64> = plan.window.iter().map(|w| w.kernel as i64).collect();
+    let s: Vec<i64> = plan.window.iter().map(|w| w.stride as i64).collect();
+    let d: Vec<i64> = plan.window.iter().map(|w| w.dilation as i64).collect();
+    let pads: Vec<(i64, i64)> = plan.window.iter().map(|w| (w.lo, w.hi)).collect();
+    let explicit: Vec<(i64, i64)> = plan
+        .window
+        .iter()
+        .zip(&plan.explicit_hi)
+        .map(|(w, &hi)| (w.lo, hi))
+        .collect();
+    let extra: Vec<i64> = plan
+        .window
+        .iter()
+        .zip(&plan.explicit_hi)
+        .map(|(w, &hi)| w.hi - hi)
+        .collect();
     let flat =
         |p: &[(i64, i64)]| Ints::from(p.iter().flat_map(|&(a, b)| [a, b]).collect::<Vec<_>>());
     let win = |a: &Array, p: &[(i64, i64)]| {
@@ -758,15 +872,6 @@ pub fn pool(
     let mut ones_shape = vec![1usize];
     ones_shape.extend(&sp);
     ones_shape.push(1);
-    window(
-        op,
-        &sp,
-        &to_usize(&k),
-        &to_usize(&s),
-        &pads,
-        &to_usize(&d),
-        &vec![1; dims],
-    )?;
     let cols = win(&x, &pads)?;
     let y = match kind {
         Pool::Max => {

@@ -25,6 +25,7 @@ pub mod index;
 pub mod layer_support;
 pub mod nest;
 mod nestable;
+pub mod parallel;
 pub mod random;
 mod scalar;
 pub mod shape;
@@ -36,7 +37,7 @@ pub mod control_flow;
 #[doc(hidden)]
 pub mod __private;
 
-pub use array::{Array, Buffer, Data, HostData, IntoArray, NativeData, from_dlpack};
+pub use array::{Array, Buffer, Data, Fill, HostData, IntoArray, NativeData, from_dlpack};
 pub use array_api::{NamespaceInfo, array_namespace_info, isdtype};
 pub use backend::{
     BackendEntry, BackendHandle, available_backends, current_backend, current_backend_str,
@@ -53,13 +54,14 @@ pub use gradients::{
     jvp, requires_gradient, value_and_grad, vjp,
 };
 pub use index::{Ellipsis, Index, IndexItem, IndexPlan, IndexSource, NewAxis, SliceRange};
+pub use parallel::{NumThreads, num_threads, set_num_threads, unset_num_threads, with_num_threads};
 pub use scalar::Scalar;
 pub use shape::{Shape, broadcast_shapes_of, normalize_axes, normalize_axis};
 
 pub use api::*;
 pub use args::{
     ArrayLike, ArrayOperand, Axes, Contraction, DependentOperand, Ints, Nestable, Node, Operand,
-    Operands, Out, Splits,
+    Operands, Out, Splits, split_sizes,
 };
 pub use catalogue::{
     function_supported_devices, function_supported_devices_and_dtypes, function_supported_dtypes,
@@ -80,9 +82,11 @@ pub use nest::{
     set_nest_at_indices_mut,
 };
 pub use tree::{
-    Tree, TreeDef, TreeMap, keystr, tree_all, tree_any, tree_broadcast_prefix, tree_flatten,
-    tree_flatten_with, tree_flatten_with_path, tree_leaves, tree_leaves_with_path, tree_map,
-    tree_map_mut, tree_map_n, tree_map_up_to, tree_map_with, tree_map_with_path, tree_map2,
-    tree_map3, tree_reduce, tree_structure, tree_structure_with, tree_transpose, tree_try_map,
+    Tree, TreeDef, TreeMap, keystr, tree_accessors, tree_all, tree_all_with, tree_any,
+    tree_any_with, tree_broadcast_common, tree_broadcast_prefix, tree_flatten, tree_flatten_with,
+    tree_flatten_with_accessor, tree_flatten_with_path, tree_leaves, tree_leaves_with_path,
+    tree_map, tree_map_mut, tree_map_n, tree_map_up_to, tree_map_up_to_n, tree_map_with,
+    tree_map_with_accessor, tree_map_with_path, tree_map2, tree_map3, tree_reduce,
+    tree_reduce_with, tree_structure, tree_structure_with, tree_transpose, tree_try_map,
     tree_unflatten, tree_unflatten_with,
 };

@@ -12,6 +12,19 @@
 //! draws from a fresh stream of that seed for that call alone and leaves the
 //! thread's generator where it was.
 //!
+//! # The same values on any number of threads
+//!
+//! A large draw splits into chunks of [`CHUNK`] values that run on the
+//! thread pool ([`crate::parallel`]). ChaCha is a counter-based generator:
+//! its output at a word position of a stream is a function of the key, the
+//! stream number and the position alone. Chunk `c` of a draw reads stream
+//! `s + c` (`s` the generator's stream) from the generator's word position,
+//! so value `i` depends only on the generator's state and `i`, never on the
+//! thread count; afterwards the generator moves past the furthest word any
+//! chunk read, so the next draw does not reuse them. A draw of at most
+//! [`CHUNK`] values reads the generator's own stream only, one value after
+//! the other, exactly as before the split existed.
+//!
 //! # The same values on every backend
 //!
 //! Kernels do not use their framework's generator: they draw through the
@@ -252,6 +265,57 @@ fn below(x: f64, d: Dtype) -> f64 {
     }
 }
 
+/// The values of one chunk of a large draw (see the module docs): a fixed
+/// number, as changing it changes the values of every seeded draw of more
+/// than this many values.
+pub const CHUNK: usize = 1 << 14;
+
+/// `n` values, value `i` being `one(g, i)` with `g` the generator at value
+/// `i` of its chunk (the chunks of [`CHUNK`] values run on the thread pool;
+/// see the module docs). Draws of at most [`CHUNK`] values use `rng`
+/// directly, value after value.
+///
+/// ```
+/// # extern crate ivy_core as ivy; extern crate ivy_ndarray;
+/// use ivy::random::rand::RngExt;
+/// let n = 3 * ivy::random::CHUNK + 5;
+/// let draw = |t| ivy::with_num_threads(t, || {
+///     ivy::random::draw(&mut ivy::random::generator(1), n, |g, _| g.random::<u32>())
+/// });
+/// assert_eq!(draw(1)?, draw(4)?);
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn draw<T: Element>(
+    rng: &mut Generator,
+    n: usize,
+    one: impl Fn(&mut Generator, usize) -> T + Sync,
+) -> Vec<T> {
+    if n <= CHUNK {
+        return (0..n).map(|i| one(rng, i)).collect();
+    }
+    let base = rng.clone();
+    let stream = base.get_stream();
+    let start = base.get_word_pos();
+    let end = std::sync::Mutex::new(start);
+    let mut out = vec![T::default(); n];
+    crate::parallel::fill_chunks(&mut out, CHUNK, |offset, part| {
+        let mut g = base.clone();
+        let c = (offset / CHUNK) as u64;
+        if c > 0 {
+            g.set_stream(stream.wrapping_add(c));
+            g.set_word_pos(start);
+        }
+        for (k, o) in part.iter_mut().enumerate() {
+            *o = one(&mut g, offset + k);
+        }
+        let at = g.get_word_pos();
+        let mut e = end.lock().unwrap_or_else(|e| e.into_inner());
+        *e = (*e).max(at);
+    });
+    rng.set_word_pos(end.into_inner().unwrap_or_else(|e| e.into_inner()));
+    out
+}
+
 /// `n` samples of the uniform distribution over `[low, high)` as `T`
 /// (`low` and `high` hold one value or one per sample): each is
 /// `low + (high - low) * u` for `u` of 53 random bits in `[0, 1)`, rounded to
@@ -284,20 +348,17 @@ pub fn uniform<T: Element>(
             ));
         }
     }
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
+    Ok(draw(rng, n, |g, i| {
         let (l, h) = (at(low, i), at(high, i));
-        let u: f64 = rng.random();
+        let u: f64 = g.random();
         let v = T::from_f64(l + (h - l) * u);
         let (lt, ht) = (T::from_f64(l).to_f64(), T::from_f64(h).to_f64());
-        let v = if v.to_f64() >= ht {
+        if v.to_f64() >= ht {
             T::from_f64(below(ht, T::DTYPE).max(lt))
         } else {
             v
-        };
-        out.push(v);
-    }
-    Ok(out)
+        }
+    }))
 }
 
 /// `n` samples of the normal distribution `mean + std * z` as `T` (`mean`
@@ -327,12 +388,10 @@ pub fn normal<T: Element>(
             format!("std must be non-negative, got {s}"),
         ));
     }
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
-        let z: f64 = rng.sample(StandardNormal);
-        out.push(T::from_f64(at(mean, i) + at(std, i) * z));
-    }
-    Ok(out)
+    Ok(draw(rng, n, |g, i| {
+        let z: f64 = g.sample(StandardNormal);
+        T::from_f64(at(mean, i) + at(std, i) * z)
+    }))
 }
 
 /// `n` integers drawn uniformly from `[low, high)` as the integer type `T`
@@ -380,18 +439,16 @@ pub fn integers<T: Element>(
             ));
         }
     }
-    let mut out = Vec::with_capacity(n);
-    for i in 0..n {
+    Ok(draw(rng, n, |g, i| {
         let (l, h) = (at(low, i), at(high, i));
         let width = (h - l) as u128;
         let offset = if width > u128::from(u64::MAX) {
-            rng.random::<u64>()
+            g.random::<u64>()
         } else {
-            rng.random_range(0..width as u64)
+            g.random_range(0..width as u64)
         };
-        out.push(T::from_i128(l + i128::from(offset)));
-    }
-    Ok(out)
+        T::from_i128(l + i128::from(offset))
+    }))
 }
 
 /// A random permutation of `0..n` (Fisher-Yates).
@@ -641,6 +698,66 @@ mod tests {
         for (b, v) in bits.iter().zip(&got) {
             let u = (b >> 11) as f64 / 2f64.powi(53);
             assert_eq!(*v, -2.0 + 8.0 * u);
+        }
+        Ok(())
+    }
+
+    /// A draw of at most `CHUNK` values is the generator's own stream,
+    /// value after value; a larger one takes chunk `c` from stream `c` at
+    /// the generator's position, whatever the thread count, and leaves the
+    /// generator past every word it read.
+    #[test]
+    fn large_draws_read_one_stream_per_chunk() -> Result<()> {
+        let one = |g: &mut Generator, _: usize| g.random::<u64>();
+        let small = draw(&mut generator(7), CHUNK, one);
+        let mut g = generator(7);
+        let seq: Vec<u64> = (0..CHUNK).map(|_| g.random()).collect();
+        assert_eq!(small, seq);
+        let n = 3 * CHUNK + 11;
+        let mut after = Vec::new();
+        for threads in [1, 2, 4] {
+            let mut g = generator(7);
+            let v = crate::with_num_threads(threads, || draw(&mut g, n, one))?;
+            assert_eq!(v.len(), n);
+            assert_eq!(&v[..CHUNK], &seq[..]);
+            for c in 1..4u64 {
+                let mut s = generator(7);
+                s.set_stream(c);
+                let at = c as usize * CHUNK;
+                let want: Vec<u64> = (at..n.min(at + CHUNK)).map(|_| s.random()).collect();
+                assert_eq!(&v[at..n.min(at + CHUNK)], &want[..], "chunk {c}");
+            }
+            // Each chunk read 2 * CHUNK words of its stream.
+            assert_eq!(g.get_word_pos(), 2 * CHUNK as u128);
+            after.push(draw(&mut g, n, one));
+        }
+        assert!(after.windows(2).all(|w| w[0] == w[1]));
+        // The next draw starts past the words the first one read.
+        let first = draw(&mut generator(7), n, one);
+        assert!(first.iter().zip(&after[0]).all(|(a, b)| a != b));
+        Ok(())
+    }
+
+    #[test]
+    fn large_draws_keep_their_distributions() -> Result<()> {
+        let n = 200_000;
+        let z: Vec<f64> = normal("t", &mut generator(12), &[1.0], &[2.0], n)?;
+        let mean = z.iter().sum::<f64>() / n as f64;
+        let var = z.iter().map(|v| (v - mean) * (v - mean)).sum::<f64>() / n as f64;
+        // Standard errors: 2 / sqrt(n) = 0.0045 for the mean, and about
+        // 4 * sqrt(2 / n) = 0.0126 for the variance; 6 of them.
+        assert!((mean - 1.0).abs() < 0.027, "{mean}");
+        assert!((var - 4.0).abs() < 0.076, "{var}");
+        let u: Vec<f32> = uniform("t", &mut generator(12), &[-1.0], &[3.0], n)?;
+        assert!(u.iter().all(|v| (-1.0..3.0).contains(v)));
+        let m = u.iter().map(|&v| f64::from(v)).sum::<f64>() / n as f64;
+        // sd of the mean: (4 / sqrt 12) / sqrt(n) = 0.0026.
+        assert!((m - 1.0).abs() < 0.016, "{m}");
+        let k: Vec<i32> = integers("t", &mut generator(12), &[0], &[10], n)?;
+        for d in 0..10 {
+            let c = k.iter().filter(|&&v| v == d).count() as f64;
+            // Binomial(n, 0.1): sd = sqrt(n * 0.09) = 134; 6 of them.
+            assert!((c - 20_000.0).abs() < 805.0, "{d}: {c}");
         }
         Ok(())
     }

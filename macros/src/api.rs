@@ -110,41 +110,11 @@ mod tests {
         }
     }
 
-    /// The generated code of a small spec, compared with a golden file;
-    /// `UPDATE_GOLDEN=1 cargo test -p ivy-macros` rewrites it after a change
-    /// that is meant.
+    /// The generated code of a small spec, compared with a golden file.
     #[test]
     fn generated_code_matches_the_golden_file() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
-        let src = std::fs::read_to_string(format!("{dir}/fixture.spec")).expect("fixture");
-        // The fixture calls ops it does not define (maximum, exp, ...); check the
-        // generation, not the callee rule.
-        let tokens: TokenStream = src.parse().expect("tokens");
-        let cx = ivy_spec::Ctxt::new();
-        let spec = ivy_spec::parse::parse_spec(tokens, &cx).expect("parses");
-        for op in spec.ops() {
-            ivy_spec::check::check_op(op, &cx);
-        }
-        assert!(cx.finish().is_ok());
-        let got = pretty(generate(&spec, &Target::core()));
-        let path = format!("{dir}/api.rs");
-        if std::env::var("UPDATE_GOLDEN").is_ok() {
-            std::fs::write(&path, &got).expect("write golden");
-        }
-        let want = std::fs::read_to_string(&path).unwrap_or_default();
-        if got != want {
-            let first = got
-                .lines()
-                .zip(want.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-            panic!(
-                "generated code differs from {path} at line {}:\n  got:  {}\n  want: {}\n(UPDATE_GOLDEN=1 to accept)",
-                first + 1,
-                got.lines().nth(first).unwrap_or(""),
-                want.lines().nth(first).unwrap_or("")
-            );
-        }
+        let spec = crate::golden::fixture();
+        crate::golden::compare("api.rs", &pretty(generate(&spec, &Target::core())));
     }
 
     #[test]

@@ -21,6 +21,8 @@ mod api;
 mod array_lit;
 mod container_lit;
 mod emit;
+#[cfg(test)]
+mod golden;
 mod kernels_attr;
 mod op;
 mod register_backend;
@@ -31,6 +33,18 @@ mod tree;
 #[proc_macro]
 pub fn api(input: TokenStream) -> TokenStream {
     api::expand(input.into()).into()
+}
+
+/// The whole spec to the Python module of `bindings/python` (used by
+/// `ivy-python` through `ivy_spec::for_each_op!`).
+#[doc(hidden)]
+#[proc_macro]
+pub fn python(input: TokenStream) -> TokenStream {
+    let spec = match ivy_spec::load(input.into()) {
+        Ok(spec) => spec,
+        Err(e) => return e.to_compile_error().into(),
+    };
+    emit::python::module(&spec, &emit::python::PyTarget::binding()).into()
 }
 
 /// Define an op from an ordinary function written in terms of ivy ops.

@@ -38,6 +38,119 @@ pub fn check_op(op: &Op, cx: &Ctxt) {
     check_cast_names(op, cx);
     check_dtype_of(op, cx);
     check_container_params(op, cx);
+    check_rules(op, cx);
+    check_check_fns(op, cx);
+}
+
+/// Argument rules sit on parameters of the kind they test: `#[one_of]` on a
+/// `Str`, the others on an `Array` (either under `Option`); each at most
+/// once, with a value that can hold (`#[one_of]` lists distinct strings,
+/// `#[same_shape]` names another array parameter).
+fn check_rules(op: &Op, cx: &Ctxt) {
+    for p in &op.params {
+        let base = match &p.kind {
+            ParamKind::Option(k) => &**k,
+            k => k,
+        };
+        let mut seen: Vec<&str> = Vec::new();
+        for (rule, span) in &p.rules {
+            let kw = rule.keyword();
+            let dims = matches!(rule, Rule::Ndim(_) | Rule::MinNdim(_) | Rule::Square);
+            let dims_seen = ["ndim", "min_ndim", "square"]
+                .iter()
+                .any(|d| seen.contains(d));
+            if seen.contains(&kw) || (dims && dims_seen) {
+                cx.error(
+                    *span,
+                    format!(
+                        "parameter `{}` has more than one rule on its dimensions (#[ndim], #[min_ndim], #[square]): keep one",
+                        p.name
+                    ),
+                );
+            }
+            seen.push(kw);
+            let (fits, wants) = match rule {
+                Rule::OneOf(_) => (*base == ParamKind::Str, "Str"),
+                Rule::Dtypes(..) => (
+                    matches!(base, ParamKind::Array | ParamKind::Dtype),
+                    "Array` or `Dtype",
+                ),
+                _ => (*base == ParamKind::Array, "Array"),
+            };
+            if !fits {
+                cx.error(
+                    *span,
+                    format!(
+                        "#[{kw}] is a rule on a `{wants}` parameter (or `Option<{wants}>`); `{}` is `{}`",
+                        p.name,
+                        p.kind.spelling()
+                    ),
+                );
+            }
+            match rule {
+                Rule::OneOf(values) => {
+                    if values.is_empty() {
+                        cx.error(*span, format!("#[one_of] on `{}` lists no value", p.name));
+                    }
+                    for (i, v) in values.iter().enumerate() {
+                        if values[..i].iter().any(|w| w.value() == v.value()) {
+                            cx.error(
+                                v.span(),
+                                format!("#[one_of] on `{}` lists {:?} twice", p.name, v.value()),
+                            );
+                        }
+                    }
+                }
+                Rule::Dtypes(mask, text) if mask.0 == 0 => cx.error(
+                    *span,
+                    format!("#[dtypes({text})] on `{}` admits no dtype", p.name),
+                ),
+                Rule::SameShape(other) => match op.param(&ident_name(other)) {
+                    Some(q) if q.name == p.name => cx.error(
+                        other.span(),
+                        format!("#[same_shape] on `{}` names the parameter itself", p.name),
+                    ),
+                    Some(q) if q.kind == ParamKind::Array => {}
+                    Some(q) => cx.error(
+                        other.span(),
+                        format!(
+                            "#[same_shape] names `{}`, which is `{}`, not `Array`",
+                            q.name,
+                            q.kind.spelling()
+                        ),
+                    ),
+                    None => cx.error(
+                        other.span(),
+                        format!(
+                            "#[same_shape] names `{other}`, which is not a parameter of `{}`",
+                            op.name
+                        ),
+                    ),
+                },
+                _ => {}
+            }
+        }
+    }
+}
+
+/// `#[check(path)]` calls a function with the kernel's arguments, so it
+/// belongs to an op with a kernel; a compositional body checks what it needs
+/// itself (or through parameter rules).
+fn check_check_fns(op: &Op, cx: &Ctxt) {
+    if !op.kind.has_kernel() {
+        for path in &op.checks {
+            cx.error(
+                path.span(),
+                format!(
+                    "#[check] runs with the kernel's arguments, and #[{}] op `{}` has no kernel; \
+                     state the rule on a parameter (#[{}]) or check in the body",
+                    op.kind.keyword(),
+                    op.name,
+                    Rule::NAMES.join("], #[")
+                ),
+            );
+        }
+    }
 }
 
 /// A `Container` parameter (which makes the op container-dependent) belongs

@@ -150,6 +150,10 @@ pub struct Op {
     /// Ops called in the body (`ivy::name(..)` calls and `.name(..)` methods
     /// naming an op), for derived dtype support; filled by the checks.
     pub callees: Vec<String>,
+    /// `#[check(path)]`: core functions the generated wrapper calls with the
+    /// op name and the kernel's arguments before dispatch, for argument
+    /// rules no parameter attribute states.
+    pub checks: Vec<syn::Path>,
 }
 
 /// The name an identifier spells, without a raw prefix (`r#true` is `true`).
@@ -219,6 +223,56 @@ pub struct Param {
     /// The default value: the parameter is then a keyword argument. The
     /// expression may use the parameters declared before it.
     pub default: Option<Default>,
+    /// Argument rules checked once per op before dispatch (`#[one_of(..)]`,
+    /// `#[ndim(..)]`, ...), so no kernel repeats them; each with the span
+    /// of its attribute.
+    pub rules: Vec<(Rule, Span)>,
+}
+
+/// A rule on one argument, written as a parameter attribute and checked by
+/// the generated wrapper before the kernel runs.
+#[derive(Debug, Clone)]
+pub enum Rule {
+    /// `#[one_of("a", "b")]` on a `Str`: the value is one of these.
+    OneOf(Vec<LitStr>),
+    /// `#[ndim(n)]` on an `Array`: exactly `n` dimensions.
+    Ndim(usize),
+    /// `#[min_ndim(n)]` on an `Array`: at least `n` dimensions.
+    MinNdim(usize),
+    /// `#[square]` on an `Array`: a stack of square matrices (at least two
+    /// dimensions, the last two equal).
+    Square,
+    /// `#[dtypes(set)]` on an `Array` (its dtype) or a `Dtype` (the dtype
+    /// given or resolved): a dtype of the set (with the set as written, for
+    /// the error).
+    Dtypes(DtypeMask, String),
+    /// `#[same_shape(other)]` on an `Array`: the shape of array parameter
+    /// `other`.
+    SameShape(Ident),
+}
+
+impl Rule {
+    /// The attribute names of the rules.
+    pub const NAMES: &'static [&'static str] = &[
+        "one_of",
+        "ndim",
+        "min_ndim",
+        "square",
+        "dtypes",
+        "same_shape",
+    ];
+
+    /// The attribute that writes the rule.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Rule::OneOf(_) => "one_of",
+            Rule::Ndim(_) => "ndim",
+            Rule::MinNdim(_) => "min_ndim",
+            Rule::Square => "square",
+            Rule::Dtypes(..) => "dtypes",
+            Rule::SameShape(_) => "same_shape",
+        }
+    }
 }
 
 /// The default of a keyword parameter.

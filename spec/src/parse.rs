@@ -5,7 +5,8 @@
 //! ```text
 //! spec     := ("category" IDENT "{" inner_doc* entry* "}")*
 //! entry    := attr* "fn" IDENT generics? "(" params? ")" ("->" type)? (";" | block)
-//! param    := ("#[default(" expr ")]")? IDENT ":" kind
+//! param    := ("#[default(" expr ")]" | rule)* IDENT ":" kind
+//! rule     := #[one_of(STR, ..)] | #[ndim(INT)] | #[min_ndim(INT)] | #[square] | #[dtypes(set)] | #[same_shape(IDENT)]
 //! kind     := Array | Arrays | Shape | Axis | NewAxis | Axes | Permutation | Ints
 //!           | Splits | Contraction | Padding | Index | Dtype | Device | Scalar | bool | i64 | f64 | usize | Str | Container
 //!           | Option<kind>
@@ -18,6 +19,7 @@
 //!           | #[unsupported_dtypes(backend = "name", "KEY" => set, ..)]
 //!           | #[supported_devices(backend = "name", "KEY" => (cpu, gpu), ..)]
 //!           | #[unsupported_devices(backend = "name", "KEY" => (gpu), ..)]
+//!           | #[check(PATH)]
 //! ```
 //!
 //! Syntax errors stop parsing; everything else (unknown attributes, kinds, dtype
@@ -136,6 +138,7 @@ struct RawParam {
     ident: Ident,
     ty: syn::Type,
     default: Option<Expr>,
+    rules: Vec<(Rule, Span)>,
 }
 
 impl Parse for RawEntry {
@@ -166,8 +169,11 @@ impl Parse for RawEntry {
                 content.parse::<Token![:]>()?;
                 let ty: syn::Type = content.parse()?;
                 let mut default = None;
+                let mut rules = Vec::new();
                 for a in param_attrs {
-                    if a.path().is_ident("default") {
+                    if let Some(rule) = parse_rule(&a)? {
+                        rules.push((rule, a.path().span()));
+                    } else if a.path().is_ident("default") {
                         if default.is_some() {
                             return Err(syn::Error::new(
                                 a.path().span(),
@@ -178,11 +184,24 @@ impl Parse for RawEntry {
                     } else {
                         return Err(syn::Error::new(
                             a.path().span(),
-                            "unknown parameter attribute; a keyword parameter is written `#[default(value)] name: Kind`",
+                            format!(
+                                "unknown parameter attribute; a keyword parameter is written `#[default(value)] name: Kind`, \
+                                 an argument rule is one of {}",
+                                Rule::NAMES
+                                    .iter()
+                                    .map(|n| format!("#[{n}]"))
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ),
                         ));
                     }
                 }
-                params.push(RawParam { ident, ty, default });
+                params.push(RawParam {
+                    ident,
+                    ty,
+                    default,
+                    rules,
+                });
             }
             if content.is_empty() {
                 break;
@@ -249,6 +268,7 @@ impl RawEntry {
             samples: Vec::new(),
             vjp: Vec::new(),
             callees: Vec::new(),
+            checks: Vec::new(),
         };
         if let Some(span) = self.receiver {
             cx.error(span, "an op takes no `self`: methods are generated, with `self` in place of the first array argument");
@@ -331,6 +351,7 @@ impl RawEntry {
                 kind_span,
                 ty: p.ty,
                 default,
+                rules: p.rules,
             });
         }
         op.ret = match self.ret {
@@ -470,6 +491,35 @@ fn flag(attr: &Attribute) -> syn::Result<()> {
             "this attribute takes no arguments",
         )),
     }
+}
+
+/// A parameter attribute that writes an argument rule, parsed; `None` for
+/// any other attribute.
+fn parse_rule(a: &Attribute) -> syn::Result<Option<Rule>> {
+    let Some(name) = a.path().get_ident().map(Ident::to_string) else {
+        return Ok(None);
+    };
+    let count =
+        |a: &Attribute| -> syn::Result<usize> { a.parse_args::<syn::LitInt>()?.base10_parse() };
+    Ok(Some(match name.as_str() {
+        "one_of" => {
+            let values = a.parse_args_with(Punctuated::<LitStr, Token![,]>::parse_terminated)?;
+            Rule::OneOf(values.into_iter().collect())
+        }
+        "ndim" => Rule::Ndim(count(a)?),
+        "min_ndim" => Rule::MinNdim(count(a)?),
+        "square" => {
+            flag(a)?;
+            Rule::Square
+        }
+        "dtypes" => {
+            let tokens = a.meta.require_list()?.tokens.clone();
+            let text = tokens.to_string();
+            Rule::Dtypes(syn::parse2::<DtypeExpr>(tokens)?.mask, text)
+        }
+        "same_shape" => Rule::SameShape(a.parse_args::<Ident>()?),
+        _ => return Ok(None),
+    }))
 }
 
 fn apply_attr(
@@ -645,6 +695,7 @@ fn apply_attr(
             table.span = span;
             op.tables.push(table);
         }
+        "check" => op.checks.push(attr.parse_args::<syn::Path>()?),
         _ => {
             return Err(syn::Error::new(
                 span,
@@ -652,7 +703,7 @@ fn apply_attr(
                     "unknown op attribute `#[{name}]`; expected one of primary, compositional, mixed, standalone, \
                      dtypes, dtype_of, promote, cast, out, operator, differentiable, not_differentiable, not_nestable, \
                      convenience, no_method, sample, vjp, supported_dtypes, unsupported_dtypes, \
-                     supported_devices, unsupported_devices"
+                     supported_devices, unsupported_devices, check"
                 ),
             ));
         }

@@ -5,7 +5,7 @@ catalogue that NumPy has, replayed by tests/conformance.rs.
 Run by hand (not by CI), with numpy and ml_dtypes installed:
 
     python3 -m venv /tmp/venv && /tmp/venv/bin/pip install numpy ml_dtypes
-    IVY_CATALOGUE_JSON=/tmp/ops.json cargo test -p ivy --test conformance -- --ignored dump_catalogue
+    IVY_CATALOGUE_JSON=/tmp/ops.json cargo test -p ivy --test it -- --ignored conformance::dump_catalogue
     /tmp/venv/bin/python tests/python/conformance.py /tmp/ops.json
 
 The op list and the dtypes each op claims (and the dtype it computes them in,

@@ -36,16 +36,9 @@ fn constant(op: &str, shape: &Shape, one: bool, dtype: Dtype, device: Device) ->
 /// `tril` (`lower`) or `triu` of the last two axes of `x`: the mask
 /// `j - i <= k` (or `>= k`) of two ramps, broadcast over the batch.
 fn triangle(op: &str, x: &Array, k: i64, lower: bool) -> Result<Array> {
-    let (rows, cols) = match x.shape().dims() {
-        [.., r, c] => (*r, *c),
-        _ => {
-            return Err(Error::shape(
-                op,
-                "needs an array of at least 2 dimensions",
-                vec![x.shape().clone()],
-            ));
-        }
-    };
+    // `#[min_ndim(2)] x` in the spec.
+    let d = x.shape().dims();
+    let (rows, cols) = (d[d.len() - 2], d[d.len() - 1]);
     let t = tensor(op, x)?;
     let f = || -> candle_core::Result<Tensor> {
         let dev = t.device();
@@ -279,16 +272,8 @@ impl CreationKernels for CandleBackend {
     // two), broadcast to the full grid unless `sparse`.
     fn meshgrid(&self, arrays: &[Array], sparse: bool, indexing: &str) -> Result<Vec<Array>> {
         let op = "meshgrid";
-        let xy = match indexing {
-            "xy" => true,
-            "ij" => false,
-            other => {
-                return Err(Error::invalid(
-                    op,
-                    format!("indexing must be \"xy\" or \"ij\", got {other:?}"),
-                ));
-            }
-        };
+        // `#[one_of("xy", "ij")]` in the spec.
+        let xy = indexing == "xy";
         let n = arrays.len();
         let axis_of = |i: usize| match i {
             0 if xy && n > 1 => 1,

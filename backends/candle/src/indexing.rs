@@ -133,29 +133,9 @@ impl IndexingKernels for CandleBackend {
         reduction: &str,
     ) -> Result<Array> {
         let op = "scatter_flat";
-        if !indices.dtype().is_int() {
-            return Err(Error::invalid(
-                op,
-                format!("indices must be integers, got {}", indices.dtype()),
-            ));
-        }
-        if indices.shape() != updates.shape() {
-            return Err(Error::shape(
-                op,
-                "indices and updates must have one shape",
-                vec![indices.shape().clone(), updates.shape().clone()],
-            ));
-        }
-        let replace = match reduction {
-            "sum" => false,
-            "replace" => true,
-            other => {
-                return Err(Error::invalid(
-                    op,
-                    format!("reduction must be \"sum\" or \"replace\", got {other:?}"),
-                ));
-            }
-        };
+        // `#[integer] #[same_shape(updates)] indices` and
+        // `#[one_of("sum", "replace")] reduction` in the spec.
+        let replace = reduction == "replace";
         let idx = ivy::astype(indices, Dtype::Int64)?.to_vec::<i64>()?;
         let size = match size {
             Some(s) => s,

@@ -166,6 +166,20 @@ impl BackendBase for CandleBackend {
         let t = tensor::host_tensor("to_backend", &shape, &data)?;
         Ok(tensor::wrap(t, data.dtype()))
     }
+
+    /// Rust data (`asarray`, `array!`) becomes a tensor once, at creation,
+    /// so ops on it run candle's kernels on the tensor as on any other
+    /// (the dtypes candle lacks stay host data, which its ops refuse).
+    fn native_from_host(
+        &self,
+        entry: &'static BackendEntry,
+        shape: &Shape,
+        data: &HostData,
+    ) -> Option<Array> {
+        let _ = entry;
+        let t = tensor::host_tensor("asarray", shape, data).ok()?;
+        Some(tensor::wrap(t, data.dtype()))
+    }
 }
 
 /// The candle dtype an ivy dtype is held as on this backend (Ivy's

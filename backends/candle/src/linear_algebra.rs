@@ -97,28 +97,17 @@ fn diagonal_tensor(op: &str, x: &Array, offset: i64, axis1: usize, axis2: usize)
 }
 
 /// The batch dimensions and the matrix size of `x`, a stack of matrices.
-fn matrices(op: &str, x: &Array) -> Result<(Vec<usize>, usize, usize)> {
-    let &[ref batch @ .., m, n] = x.shape().dims() else {
-        return Err(Error::shape(
-            op,
-            format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
-            vec![x.shape().clone()],
-        ));
-    };
-    Ok((batch.to_vec(), m, n))
+fn matrices(x: &Array) -> (Vec<usize>, usize, usize) {
+    let d = x.shape().dims();
+    let nd = d.len();
+    (d[..nd - 2].to_vec(), d[nd - 2], d[nd - 1])
 }
 
-/// The batch shape and order `n` of the square matrices `x`.
-fn square(op: &str, x: &Array) -> Result<(Vec<usize>, usize)> {
-    let (batch, m, n) = matrices(op, x)?;
-    if m != n {
-        return Err(Error::shape(
-            op,
-            format!("needs square matrices, got {m} x {n} ({})", x.dtype()),
-            vec![x.shape().clone()],
-        ));
-    }
-    Ok((batch, n))
+/// The batch shape and order `n` of the square matrices `x` (`#[square]`
+/// in the spec).
+fn square(x: &Array) -> (Vec<usize>, usize) {
+    let (batch, _, n) = matrices(x);
+    (batch, n)
 }
 
 /// Gaussian elimination with partial pivoting (the largest magnitude of
@@ -397,7 +386,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn det(&self, x: &Array) -> Result<Array> {
         let op = "det";
-        let (batch, n) = square(op, x)?;
+        let (batch, n) = square(x);
         let a = batch3(op, x, &batch, n)?;
         let f = || -> candle_core::Result<Tensor> {
             let (_, pivots, sign) = eliminate(&a, n)?;
@@ -413,7 +402,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn slogdet(&self, x: &Array) -> Result<(Array, Array)> {
         let op = "slogdet";
-        let (batch, n) = square(op, x)?;
+        let (batch, n) = square(x);
         let a = batch3(op, x, &batch, n)?;
         let f = || -> candle_core::Result<(Tensor, Tensor)> {
             let (_, pivots, sign) = eliminate(&a, n)?;
@@ -444,7 +433,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn inv(&self, x: &Array) -> Result<Array> {
         let op = "inv";
-        let (batch, n) = square(op, x)?;
+        let (batch, n) = square(x);
         let a = batch3(op, x, &batch, n)?;
         let b: usize = batch.iter().product();
         let (u, pivots, _) = (|| -> candle_core::Result<_> {
@@ -469,13 +458,13 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn solve(&self, x1: &Array, x2: &Array) -> Result<Array> {
         let op = "solve";
-        let (ba, n) = square(op, x1)?;
+        let (ba, n) = square(x1);
         let shapes = || vec![x1.shape().clone(), x2.shape().clone()];
         let vector = x2.ndim() == 1;
         let (bb, rows, k) = if vector {
             (Vec::new(), x2.shape().dims()[0], 1)
         } else {
-            matrices(op, x2)?
+            matrices(x2)
         };
         if rows != n {
             return Err(Error::shape(
@@ -531,7 +520,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn cholesky(&self, x: &Array, upper: bool) -> Result<Array> {
         let op = "cholesky";
-        let (batch, n) = square(op, x)?;
+        let (batch, n) = square(x);
         let a = batch3(op, x, &batch, n)?;
         let b: usize = batch.iter().product();
         let mut bad: Option<usize> = None;
@@ -584,17 +573,9 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn qr(&self, x: &Array, mode: &str) -> Result<(Array, Array)> {
         let op = "qr";
-        let complete = match mode {
-            "reduced" => false,
-            "complete" => true,
-            other => {
-                return Err(Error::invalid(
-                    op,
-                    format!("mode must be \"reduced\" or \"complete\", got {other:?}"),
-                ));
-            }
-        };
-        let (batch, m, n) = matrices(op, x)?;
+        // `#[one_of("reduced", "complete")] mode` in the spec.
+        let complete = mode == "complete";
+        let (batch, m, n) = matrices(x);
         let b: usize = batch.iter().product();
         let k = m.min(n);
         let (qc, rr) = if complete { (m, m) } else { (k, k) };
@@ -679,7 +660,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn eigvalsh(&self, x: &Array) -> Result<Array> {
         let op = "eigvalsh";
-        let (batch, n) = square(op, x)?;
+        let (batch, n) = square(x);
         let a = batch3(op, x, &batch, n)?;
         if !all_finite(&a).map_err(err(op))? {
             return Err(no_convergence(op, x));
@@ -708,7 +689,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn svdvals(&self, x: &Array) -> Result<Array> {
         let op = "svdvals";
-        let (batch, m, n) = matrices(op, x)?;
+        let (batch, m, n) = matrices(x);
         let b: usize = batch.iter().product();
         let t = tensor(op, x)?;
         if !all_finite(&t).map_err(err(op))? {
@@ -740,7 +721,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn svd(&self, x: &Array, full_matrices: bool) -> Result<(Array, Array, Array)> {
         let op = "svd";
-        let (batch, m, n) = matrices(op, x)?;
+        let (batch, m, n) = matrices(x);
         let b: usize = batch.iter().product();
         let k = m.min(n);
         let (uc, vr) = if full_matrices { (m, n) } else { (k, k) };
@@ -789,7 +770,7 @@ impl LinearAlgebraKernels for CandleBackend {
     #[supported_dtypes("0.1.0 and above" => (float32, float64))]
     fn eigh(&self, x: &Array) -> Result<(Array, Array)> {
         let op = "eigh";
-        let (batch, n) = square(op, x)?;
+        let (batch, n) = square(x);
         let a = batch3(op, x, &batch, n)?;
         if !all_finite(&a).map_err(err(op))? {
             return Err(no_convergence(op, x));

@@ -13,15 +13,6 @@ fn reshaped(op: &str, x: &Array, dims: Vec<usize>) -> Result<Array> {
     Ok(wrap(t.reshape(dims).map_err(err(op))?, x.dtype()))
 }
 
-/// The axis-out-of-bounds error.
-fn out_of_bounds(op: &str, axis: usize, ndim: usize) -> Error {
-    Error::AxisOutOfBounds {
-        op: op.into(),
-        axis: axis as i64,
-        ndim,
-    }
-}
-
 /// `repeats` as counts, refusing negative ones.
 fn counts(op: &str, repeats: &[i64]) -> Result<Vec<usize>> {
     repeats
@@ -230,46 +221,7 @@ impl ManipulationKernels for CandleBackend {
         with_remainder: bool,
     ) -> Result<Vec<Array>> {
         let op = "split";
-        if axis >= x.ndim() {
-            return Err(out_of_bounds(op, axis, x.ndim()));
-        }
-        let len = x.shape().dims()[axis];
-        let sizes: Vec<usize> = match num_or_size_splits {
-            None => vec![1; len],
-            Some(Splits::Sections(0)) => {
-                return Err(Error::invalid(op, "cannot split into 0 sections"));
-            }
-            Some(&Splits::Sections(n)) => {
-                if len.is_multiple_of(n) {
-                    vec![len / n; n]
-                } else if with_remainder {
-                    // As the ndarray backend (and Ivy): `n` is then the size
-                    // of the sections, the last one holding what is left.
-                    let mut v = vec![n; len / n];
-                    v.push(len % n);
-                    v
-                } else {
-                    return Err(Error::shape(
-                        op,
-                        format!(
-                            "axis {axis} of length {len} cannot be split into {n} equal sections (pass with_remainder for a shorter last one)"
-                        ),
-                        vec![x.shape().clone()],
-                    ));
-                }
-            }
-            Some(Splits::Sizes(s)) => {
-                let total = s.iter().try_fold(0usize, |acc, &d| acc.checked_add(d));
-                if total != Some(len) {
-                    return Err(Error::shape(
-                        op,
-                        format!("the sizes {s:?} do not add up to the length {len} of axis {axis}"),
-                        vec![x.shape().clone()],
-                    ));
-                }
-                s.clone()
-            }
-        };
+        let sizes = ivy::split_sizes(op, x.shape(), num_or_size_splits, axis, with_remainder)?;
         let t = tensor(op, x)?;
         let mut out = Vec::with_capacity(sizes.len());
         let mut start = 0;
@@ -286,9 +238,6 @@ impl ManipulationKernels for CandleBackend {
 
     fn unstack(&self, x: &Array, axis: usize, keepdims: bool) -> Result<Vec<Array>> {
         let op = "unstack";
-        if axis >= x.ndim() {
-            return Err(out_of_bounds(op, axis, x.ndim()));
-        }
         let t = tensor(op, x)?;
         (0..x.shape().dims()[axis])
             .map(|i| {
@@ -399,8 +348,8 @@ impl ManipulationKernels for CandleBackend {
         let t = tensor(op, x)?;
         let (t, ax) = match axis {
             None => (t.flatten_all().map_err(err(op))?, 0),
-            Some(a) if a < x.ndim() => (t, a),
-            Some(a) => return Err(out_of_bounds(op, a, x.ndim())),
+            // `axis` is normalised against `x`'s rank before dispatch.
+            Some(a) => (t, a),
         };
         let len = t.dims()[ax];
         if counts.len() != 1 && counts.len() != len {

@@ -65,20 +65,11 @@ macro_rules! by_dtype {
 /// row-major order, as `f64`.
 fn spread(op: &str, x: &Array, shape: &Shape, to: DType) -> Result<Tensor> {
     let t = tensor(op, x)?;
+    // `ivy::random::sample_shape` made `shape` one the parameters
+    // broadcast to.
     let t = if x.size() == 1 {
         t.flatten_all().map_err(err(op))?
     } else {
-        let fits = ivy::broadcast_shapes_of(op, x.shape(), shape).is_ok_and(|b| &b == shape);
-        if !fits {
-            return Err(Error::shape(
-                op,
-                format!(
-                    "cannot broadcast a parameter of shape {} to {shape}",
-                    x.shape()
-                ),
-                vec![x.shape().clone(), shape.clone()],
-            ));
-        }
         t.broadcast_as(shape.dims())
             .and_then(|t| t.flatten_all())
             .map_err(err(op))?
@@ -86,30 +77,20 @@ fn spread(op: &str, x: &Array, shape: &Shape, to: DType) -> Result<Tensor> {
     t.to_dtype(to).map_err(err(op))
 }
 
-/// A real parameter as `f64`s broadcast to `shape` (`default` when absent).
+/// A real parameter (`#[dtypes(real)]` in the spec) as `f64`s broadcast to
+/// `shape` (`default` when absent).
 fn reals_of(op: &str, x: Option<&Array>, default: f64, shape: &Shape) -> Result<Vec<f64>> {
     match x {
         None => Ok(vec![default]),
-        Some(x) if x.dtype() == Dtype::Bool => Err(Error::InvalidDtype {
-            op: op.into(),
-            dtype: x.dtype(),
-            expected: "real numbers".into(),
-        }),
         Some(x) => spread(op, x, shape, DType::F64)?
             .to_vec1::<f64>()
             .map_err(err(op)),
     }
 }
 
-/// An integer parameter as `i128`s broadcast to `shape`.
+/// An integer parameter (`#[integer]` in the spec) as `i128`s broadcast to
+/// `shape`.
 fn ints_of(op: &str, x: &Array, shape: &Shape) -> Result<Vec<i128>> {
-    if !x.dtype().is_int() {
-        return Err(Error::InvalidDtype {
-            op: op.into(),
-            dtype: x.dtype(),
-            expected: "integer bounds".into(),
-        });
-    }
     let v = spread(op, x, shape, DType::I64)?
         .to_vec1::<i64>()
         .map_err(err(op))?;
@@ -150,13 +131,6 @@ impl RandomKernels for CandleBackend {
         let lo = reals_of(op, low, 0.0, &shape)?;
         let hi = reals_of(op, high, 1.0, &shape)?;
         let n = shape.size();
-        if !dtype.is_float() {
-            return Err(Error::InvalidDtype {
-                op: op.into(),
-                dtype,
-                expected: "a float dtype".into(),
-            });
-        }
         by_dtype!(op, dtype, T => {
             let v = rng::with_rng(seed_bits(seed), |g| rng::uniform::<T>(op, g, &lo, &hi, n))?;
             Ok(wrap(from_values(op, v, &shape, device)?, dtype))
@@ -184,13 +158,6 @@ impl RandomKernels for CandleBackend {
         let mu = reals_of(op, mean, 0.0, &shape)?;
         let sd = reals_of(op, std, 1.0, &shape)?;
         let n = shape.size();
-        if !dtype.is_float() {
-            return Err(Error::InvalidDtype {
-                op: op.into(),
-                dtype,
-                expected: "a float dtype".into(),
-            });
-        }
         by_dtype!(op, dtype, T => {
             let v = rng::with_rng(seed_bits(seed), |g| rng::normal::<T>(op, g, &mu, &sd, n))?;
             Ok(wrap(from_values(op, v, &shape, device)?, dtype))
@@ -209,13 +176,6 @@ impl RandomKernels for CandleBackend {
     ) -> Result<Array> {
         let op = "randint";
         candle_device(op, device)?;
-        if !dtype.is_int() {
-            return Err(Error::InvalidDtype {
-                op: op.into(),
-                dtype,
-                expected: "an integer dtype".into(),
-            });
-        }
         let shape = rng::sample_shape(op, &[low.shape(), high.shape()], shape)?;
         let lo = ints_of(op, low, &shape)?;
         let hi = ints_of(op, high, &shape)?;
@@ -228,11 +188,8 @@ impl RandomKernels for CandleBackend {
 
     fn shuffle(&self, x: &Array, axis: usize, seed: Option<i64>) -> Result<Array> {
         let op = "shuffle";
-        let n = x.shape().get(axis).copied().ok_or(Error::AxisOutOfBounds {
-            op: op.into(),
-            axis: axis as i64,
-            ndim: x.ndim(),
-        })?;
+        // `axis` is normalised against `x`'s rank before dispatch.
+        let n = x.shape().dims()[axis];
         let perm = rng::with_rng(seed_bits(seed), |g| rng::permutation(g, n));
         if n > u32::MAX as usize {
             return Err(Error::invalid(

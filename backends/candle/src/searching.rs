@@ -141,23 +141,8 @@ impl SearchingKernels for CandleBackend {
         sorter: Option<&Array>,
     ) -> Result<Array> {
         let op = "searchsorted";
-        if x1.ndim() != 1 {
-            return Err(Error::shape(
-                op,
-                "x1 must be one-dimensional",
-                vec![x1.shape().clone()],
-            ));
-        }
-        let right = match side {
-            "left" => false,
-            "right" => true,
-            other => {
-                return Err(Error::invalid(
-                    op,
-                    format!("side must be \"left\" or \"right\", got {other:?}"),
-                ));
-            }
-        };
+        // `#[ndim(1)] x1` and `#[one_of("left", "right")] side` in the spec.
+        let right = side == "right";
         let mut keys = tensor(op, x1)?;
         let n = x1.size();
         if let Some(s) = sorter {

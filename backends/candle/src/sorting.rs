@@ -12,7 +12,7 @@ use crate::CandleBackend;
 use crate::tensor::{err, tensor, wrap};
 use candle_core::{DType, Tensor};
 use ivy::kernels::SortingKernels;
-use ivy::{Array, Dtype, Error, Result};
+use ivy::{Array, Dtype, Result};
 
 /// The `u32` indices that sort the contiguous tensor `t` along its last
 /// axis.
@@ -30,13 +30,6 @@ fn arg_sort_last(t: &Tensor, descending: bool) -> candle_core::Result<Tensor> {
 
 /// The indices (as `u32`) that sort `x` along `axis`, in `x`'s layout.
 fn indices(op: &str, x: &Array, axis: usize, descending: bool) -> Result<(Tensor, Tensor)> {
-    if axis >= x.ndim() {
-        return Err(Error::AxisOutOfBounds {
-            op: op.into(),
-            axis: axis as i64,
-            ndim: x.ndim(),
-        });
-    }
     let t = tensor(op, x)?;
     let last = x.ndim() - 1;
     let f = || -> candle_core::Result<(Tensor, Tensor)> {

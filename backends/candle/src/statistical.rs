@@ -161,13 +161,6 @@ fn cumulative(
     dtype: Dtype,
     product: bool,
 ) -> Result<Array> {
-    if axis >= x.ndim() {
-        return Err(Error::AxisOutOfBounds {
-            op: op.into(),
-            axis: axis as i64,
-            ndim: x.ndim(),
-        });
-    }
     let t = tensor(op, x)?;
     let f = || -> candle_core::Result<Tensor> {
         let mut a = accumulating(&t, dtype)?;

@@ -3,8 +3,11 @@
 //!
 //! Where data is copied:
 //!
-//! - a **host** array handed to a candle kernel (one made by `array!`,
-//!   `asarray`, a scalar operand, or an ndarray-built buffer tagged with this
+//! - Rust data made into an array on this backend (`asarray`, `array!`,
+//!   `Array::from_vec`) is copied into a tensor once, at creation
+//!   (`native_from_host`), so it is a native array from then on;
+//! - a **host** array still handed to a candle kernel (a scalar operand, a
+//!   dtype candle lacks, or an ndarray-built buffer tagged with this
 //!   backend) is copied into a tensor once per call ([`tensor`]);
 //! - a **native** array (a kernel result, or [`crate::from_tensor`]) is used
 //!   as it is: cloning a `Tensor` clones an `Arc`;

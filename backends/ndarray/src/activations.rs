@@ -1,40 +1,63 @@
-//! Kernels of the activations ops: `softplus`, the one op of the category
-//! with a kernel here (the others compose ivy ops).
+//! Kernels of the activations ops with a kernel here (mixed ops: other
+//! backends run the composition in the spec): `sigmoid`, `silu`, `gelu`
+//! and `softplus` on the vector functions of [`simd`](crate::simd),
+//! `softmax` and `log_softmax` on the fused rows of [`rows`].
 
 use crate::NdarrayBackend;
 use crate::host::{self, floats};
-use crate::reduce::AccFloat;
+use crate::math::Inexact;
+use crate::rows;
+use crate::simd;
 use ivy::kernels::ActivationsKernels;
-use ivy::{Array, Result};
-use num_traits::{Float, NumCast};
-
-/// `log(1 + exp(beta * x)) / beta` as `(log1p(exp(-|bx|)) + max(bx, 0)) /
-/// beta`, which neither overflows for large `bx` nor loses the tail for very
-/// negative `bx`; `x` itself where `beta * x > threshold`. Half floats are
-/// evaluated in `f32` and rounded once.
-fn softplus_typed<T: AccFloat>(
-    x: &Array,
-    beta: Option<f64>,
-    threshold: Option<f64>,
-) -> Result<Array> {
-    let b: T::A = NumCast::from(beta.unwrap_or(1.0)).unwrap_or_else(T::A::nan);
-    let t: Option<T::A> = threshold.map(|t| NumCast::from(t).unwrap_or_else(T::A::nan));
-    let zero = T::acc_zero();
-    host::map("softplus", x, move |v: T| {
-        let bx = v.lift() * b;
-        if t.is_some_and(|t| bx > t) {
-            return v;
-        }
-        let soft = (-bx.abs()).exp().ln_1p() + if bx > zero { bx } else { zero };
-        T::lower(soft / b)
-    })
-}
+use ivy::{Array, Dtype, Result};
 
 #[ivy::kernels]
 impl ActivationsKernels for NdarrayBackend {
-    fn softplus(&self, x: &Array, beta: Option<f64>, threshold: Option<f64>) -> Result<Array> {
-        floats!("softplus", x, T => softplus_typed::<T>(x, beta, threshold))
+    fn gelu(&self, x: &Array, approximate: bool) -> Result<Array> {
+        if approximate {
+            floats!("gelu", x, T => host::map_real::<T, _>("gelu", x, simd::GeluTanh))
+        } else {
+            floats!("gelu", x, T => host::map_real::<T, _>("gelu", x, simd::Gelu))
+        }
     }
+
+    fn sigmoid(&self, x: &Array) -> Result<Array> {
+        match x.dtype() {
+            Dtype::Complex64 => host::map("sigmoid", x, complex_sigmoid::<ivy::Complex32>),
+            Dtype::Complex128 => host::map("sigmoid", x, complex_sigmoid::<ivy::Complex64>),
+            _ => floats!("sigmoid", x, T => host::map_real::<T, _>("sigmoid", x, simd::Sigmoid)),
+        }
+    }
+
+    fn softmax(&self, x: &Array, axis: i64) -> Result<Array> {
+        let axis = ivy::normalize_axis("softmax", axis, x.ndim())?;
+        floats!("softmax", x, T => rows::softmax::<T>("softmax", x, axis, false))
+    }
+
+    fn log_softmax(&self, x: &Array, axis: i64) -> Result<Array> {
+        let axis = ivy::normalize_axis("log_softmax", axis, x.ndim())?;
+        floats!("log_softmax", x, T => rows::softmax::<T>("log_softmax", x, axis, true))
+    }
+
+    fn silu(&self, x: &Array) -> Result<Array> {
+        floats!("silu", x, T => host::map_real::<T, _>("silu", x, simd::Silu))
+    }
+
+    /// `log(1 + exp(beta * x)) / beta` as `(log1p(exp(-|bx|)) + max(bx, 0)) /
+    /// beta`, which neither overflows for large `bx` nor loses the tail for
+    /// very negative `bx`; `x` itself where `beta * x > threshold`.
+    fn softplus(&self, x: &Array, beta: Option<f64>, threshold: Option<f64>) -> Result<Array> {
+        let f = simd::Softplus {
+            beta: beta.unwrap_or(1.0),
+            threshold,
+        };
+        floats!("softplus", x, T => host::map_real::<T, _>("softplus", x, f))
+    }
+}
+
+/// `1 / (1 + e^-z)` for complex `z`, as the composition computes it.
+fn complex_sigmoid<C: Inexact + crate::math::Arith>(z: C) -> C {
+    z.neg().exp().add(C::one()).recip()
 }
 
 #[cfg(test)]

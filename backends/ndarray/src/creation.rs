@@ -227,16 +227,8 @@ impl CreationKernels for NdarrayBackend {
 
     fn meshgrid(&self, arrays: &[Array], sparse: bool, indexing: &str) -> Result<Vec<Array>> {
         let op = "meshgrid";
-        let xy = match indexing {
-            "xy" => true,
-            "ij" => false,
-            other => {
-                return Err(Error::invalid(
-                    op,
-                    format!("indexing must be \"xy\" or \"ij\", got {other:?}"),
-                ));
-            }
-        };
+        // `#[one_of("xy", "ij")]` in the spec.
+        let xy = indexing == "xy";
         let n = arrays.len();
         // The axis of the result along which the i-th input varies ("xy"
         // swaps the first two, for two inputs or more).
@@ -478,16 +470,9 @@ float_lin!(
 /// keeps the columns `j` with `j - i <= k` (`tril`) or `j - i >= k` (`triu`),
 /// and the others become 0.
 fn triangle(op: &str, x: &Array, k: i64, lower: bool) -> Result<Array> {
-    let (rows, cols) = match x.shape().dims() {
-        [.., r, c] => (*r, *c),
-        _ => {
-            return Err(Error::shape(
-                op,
-                "needs an array of at least 2 dimensions",
-                vec![x.shape().clone()],
-            ));
-        }
-    };
+    // `#[min_ndim(2)] x` in the spec.
+    let d = x.shape().dims();
+    let (rows, cols) = (d[d.len() - 2], d[d.len() - 1]);
     // Row `i` is split at column `cut`: `tril` keeps `..cut` with
     // `cut = i + k + 1`, `triu` keeps `cut..` with `cut = i + k`.
     let cut = |i: usize| -> usize {

@@ -118,30 +118,19 @@ macro_rules! lin {
 }
 pub(crate) use lin;
 
-/// The batch shape and the matrix dimensions `(m, n)` of `x`.
-pub(crate) fn matrices(op: &str, x: &Array) -> Result<(Shape, usize, usize)> {
-    let &[.., m, n] = x.shape().dims() else {
-        return Err(Error::shape(
-            op,
-            format!("needs an array of at least 2 dimensions, got {}", x.dtype()),
-            vec![x.shape().clone()],
-        ));
-    };
-    let nd = x.ndim();
-    Ok((Shape::from(&x.shape().dims()[..nd - 2]), m, n))
+/// The batch shape and the matrix dimensions `(m, n)` of `x`, which has at
+/// least two dimensions (`#[min_ndim(2)]` or `#[square]` in the spec).
+pub(crate) fn matrices(x: &Array) -> (Shape, usize, usize) {
+    let d = x.shape().dims();
+    let nd = d.len();
+    (Shape::from(&d[..nd - 2]), d[nd - 2], d[nd - 1])
 }
 
-/// The batch shape and the order `n` of the square matrices `x`.
-pub(crate) fn square(op: &str, x: &Array) -> Result<(Shape, usize)> {
-    let (batch, m, n) = matrices(op, x)?;
-    if m != n {
-        return Err(Error::shape(
-            op,
-            format!("needs square matrices, got {m} x {n} ({})", x.dtype()),
-            vec![x.shape().clone()],
-        ));
-    }
-    Ok((batch, n))
+/// The batch shape and the order `n` of the square matrices `x`
+/// (`#[square]` in the spec).
+pub(crate) fn square(x: &Array) -> (Shape, usize) {
+    let (batch, _, n) = matrices(x);
+    (batch, n)
 }
 
 /// The matrices of `x` (`m x n` each) as faer views.
@@ -344,7 +333,7 @@ fn unscale<T: Lin>(r: T::R, p: i32) -> T::R {
 
 pub(crate) fn cholesky<T: Lin>(x: &Array, upper: bool) -> Result<Array> {
     let op = "cholesky";
-    let (batch, n) = square(op, x)?;
+    let (batch, n) = square(x);
     let mut out = Vec::with_capacity(x.size());
     for (k, a) in each::<T>(op, x, n, n)?.into_iter().enumerate() {
         let llt = a.llt(Side::Lower).map_err(|_| {
@@ -410,7 +399,7 @@ fn slogdet_one<T: Lin>(a: MatRef<'_, T>) -> (Complex64, f64) {
 
 pub(crate) fn det<T: Lin>(x: &Array) -> Result<Array> {
     let op = "det";
-    let (batch, n) = square(op, x)?;
+    let (batch, n) = square(x);
     let out: Vec<T> = each::<T>(op, x, n, n)?
         .into_iter()
         .map(|a| {
@@ -426,7 +415,7 @@ pub(crate) fn det<T: Lin>(x: &Array) -> Result<Array> {
 
 pub(crate) fn slogdet<T: Lin>(x: &Array) -> Result<(Array, Array)> {
     let op = "slogdet";
-    let (batch, n) = square(op, x)?;
+    let (batch, n) = square(x);
     let (signs, logs): (Vec<T>, Vec<T::R>) = each::<T>(op, x, n, n)?
         .into_iter()
         .map(|a| {
@@ -442,7 +431,7 @@ pub(crate) fn slogdet<T: Lin>(x: &Array) -> Result<(Array, Array)> {
 
 pub(crate) fn inv<T: Lin>(x: &Array) -> Result<Array> {
     let op = "inv";
-    let (batch, n) = square(op, x)?;
+    let (batch, n) = square(x);
     let mut out = Vec::with_capacity(x.size());
     for (k, a) in each::<T>(op, x, n, n)?.into_iter().enumerate() {
         let lu = a.partial_piv_lu();
@@ -466,13 +455,13 @@ fn broadcast_offset(idx: &[usize], shape: &[usize]) -> usize {
 
 pub(crate) fn solve<T: Lin>(x1: &Array, x2: &Array) -> Result<Array> {
     let op = "solve";
-    let (ba, n) = square(op, x1)?;
+    let (ba, n) = square(x1);
     let shapes = || vec![x1.shape().clone(), x2.shape().clone()];
     let vector = x2.ndim() == 1;
     let (bb, rows, k) = if vector {
         (Shape::from([0usize; 0]), x2.shape().dims()[0], 1)
     } else {
-        let (bb, rows, k) = matrices(op, x2)?;
+        let (bb, rows, k) = matrices(x2);
         (bb, rows, k)
     };
     if rows != n {
@@ -535,17 +524,9 @@ fn unravel(mut flat: usize, dims: &[usize]) -> Vec<usize> {
 
 pub(crate) fn qr<T: Lin>(x: &Array, mode: &str) -> Result<(Array, Array)> {
     let op = "qr";
-    let complete = match mode {
-        "reduced" => false,
-        "complete" => true,
-        other => {
-            return Err(Error::invalid(
-                op,
-                format!("mode must be \"reduced\" or \"complete\", got {other:?}"),
-            ));
-        }
-    };
-    let (batch, m, n) = matrices(op, x)?;
+    // `#[one_of("reduced", "complete")] mode` in the spec.
+    let complete = mode == "complete";
+    let (batch, m, n) = matrices(x);
     let k = m.min(n);
     let (qc, rr) = if complete { (m, m) } else { (k, k) };
     let mut qs = Vec::with_capacity(batch.size() * m * qc);
@@ -597,7 +578,7 @@ fn no_convergence(op: &str, x: &Array) -> Error {
 
 pub(crate) fn svd<T: Lin>(x: &Array, full_matrices: bool) -> Result<(Array, Array, Array)> {
     let op = "svd";
-    let (batch, m, n) = matrices(op, x)?;
+    let (batch, m, n) = matrices(x);
     let k = m.min(n);
     let (uc, vr) = if full_matrices { (m, n) } else { (k, k) };
     let mut us = Vec::with_capacity(batch.size() * m * uc);
@@ -640,7 +621,7 @@ pub(crate) fn svd<T: Lin>(x: &Array, full_matrices: bool) -> Result<(Array, Arra
 
 pub(crate) fn svdvals<T: Lin>(x: &Array) -> Result<Array> {
     let op = "svdvals";
-    let (batch, m, n) = matrices(op, x)?;
+    let (batch, m, n) = matrices(x);
     let k = m.min(n);
     let mut ss: Vec<T::R> = Vec::with_capacity(batch.size() * k);
     for a in each::<T>(op, x, m, n)? {
@@ -656,7 +637,7 @@ pub(crate) fn svdvals<T: Lin>(x: &Array) -> Result<Array> {
 
 pub(crate) fn eigh<T: Lin>(x: &Array) -> Result<(Array, Array)> {
     let op = "eigh";
-    let (batch, n) = square(op, x)?;
+    let (batch, n) = square(x);
     let mut ws: Vec<T::R> = Vec::with_capacity(batch.size() * n);
     let mut vs = Vec::with_capacity(x.size());
     for a in each::<T>(op, x, n, n)? {
@@ -680,7 +661,7 @@ pub(crate) fn eigh<T: Lin>(x: &Array) -> Result<(Array, Array)> {
 
 pub(crate) fn eigvalsh<T: Lin>(x: &Array) -> Result<Array> {
     let op = "eigvalsh";
-    let (batch, n) = square(op, x)?;
+    let (batch, n) = square(x);
     let mut ws: Vec<T::R> = Vec::with_capacity(batch.size() * n);
     for a in each::<T>(op, x, n, n)? {
         if n == 0 {
@@ -695,7 +676,7 @@ pub(crate) fn eigvalsh<T: Lin>(x: &Array) -> Result<Array> {
 }
 
 pub(crate) fn eig<T: Lin>(op: &str, x: &Array, vectors: bool) -> Result<Vec<Array>> {
-    let (batch, n) = square(op, x)?;
+    let (batch, n) = square(x);
     let mut ws: Vec<T::C> = Vec::with_capacity(batch.size() * n);
     let mut vs: Vec<T::C> = Vec::with_capacity(if vectors { x.size() } else { 0 });
     for a in each::<T>(op, x, n, n)? {

@@ -2,7 +2,9 @@
 //! results, elementwise maps with broadcasting, and dtype dispatch by class.
 
 use crate::NDARRAY;
-use ivy::{Array, Buffer, Dtype, Element, Error, HostData, Result, Shape};
+use crate::parallel::{PAR_MIN, TASK};
+use crate::simd;
+use ivy::{Array, Buffer, Dtype, Element, Error, Fill, HostData, Result, Shape};
 use ndarray::{ArrayD, ArrayViewD, IxDyn};
 
 /// A result array of this backend.
@@ -67,12 +69,121 @@ pub fn view<'a, T: Element>(op: &str, x: &'a Array) -> Result<ArrayViewD<'a, T>>
         .map_err(|e| Error::invalid(op, format!("bad host layout: {e}")))
 }
 
+/// How a result of `len` elements is cut for the threads: one part below
+/// [`PAR_MIN`], parts of [`TASK`] elements from there on (the same parts
+/// for any thread count).
+#[inline]
+fn part_len(len: usize) -> usize {
+    if len < PAR_MIN { len.max(1) } else { TASK }
+}
+
+/// A fresh buffer of `len` elements written by `f(offset, part)` (see
+/// [`Buffer::from_fill`]), over the threads from [`PAR_MIN`] elements on.
+#[inline]
+pub fn fill<T: Copy + Send + Sync>(
+    len: usize,
+    f: impl Fn(usize, &mut Fill<'_, T>) + Sync,
+) -> Buffer<T> {
+    Buffer::from_fill(len, part_len(len), f)
+}
+
+/// The elements of `s` that a part at `offset` covers.
+#[inline]
+fn part<'a, T>(s: &'a [T], offset: usize, part: &Fill<'_, impl Copy>) -> &'a [T] {
+    s.get(offset..offset + part.len()).unwrap_or_default()
+}
+
 /// Map every element of `x` (of type `T`) through `f`.
 #[inline]
-pub fn map<T: Element, U: Element>(op: &str, x: &Array, f: impl Fn(T) -> U) -> Result<Array> {
+pub fn map<T: Element, U: Element>(
+    op: &str,
+    x: &Array,
+    f: impl Fn(T) -> U + Sync,
+) -> Result<Array> {
     let s = slice::<T>(op, x)?;
-    let buf: Buffer<U> = s.iter().map(|v| f(*v)).collect();
+    if s.len() < PAR_MIN {
+        let buf: Buffer<U> = s.iter().map(|v| f(*v)).collect();
+        return Ok(out(x.shape().clone(), buf));
+    }
+    let buf = fill(s.len(), |offset, p| p.extend_map(part(s, offset, p), &f));
     Ok(out(x.shape().clone(), buf))
+}
+
+/// `f` (a vector function of [`simd`]) of every element of the real float
+/// array `x`.
+#[inline]
+pub fn map_real<T: Element + simd::Element, F: simd::Unary>(
+    op: &str,
+    x: &Array,
+    f: F,
+) -> Result<Array> {
+    let s = slice::<T>(op, x)?;
+    let buf = fill(s.len(), |offset, p| T::map(f, part(s, offset, p), p));
+    Ok(out(x.shape().clone(), buf))
+}
+
+impl<T: Copy> simd::Out<T> for Fill<'_, T> {
+    #[inline(always)]
+    fn put(&mut self, v: &[T]) {
+        self.extend_from_slice(v);
+    }
+}
+
+/// `f` (a vector function of [`simd`]) of pairs of elements of the real
+/// float arrays `a` and `b`, shapes broadcast: operands of one shape and
+/// a single element against an array directly, other broadcasts after
+/// laying the operands out in the result's shape.
+pub fn zip_real<T: Element + simd::Element, F: simd::Binary>(
+    op: &str,
+    a: &Array,
+    b: &Array,
+    f: F,
+) -> Result<Array> {
+    let (sa, sb) = (slice::<T>(op, a)?, slice::<T>(op, b)?);
+    if a.shape() == b.shape() {
+        let buf = fill(sa.len(), |o, p| {
+            T::zip(f, part(sa, o, p), part(sb, o, p), p)
+        });
+        return Ok(out(a.shape().clone(), buf));
+    }
+    // One element against an array of at least as many dimensions: the
+    // element repeated in a block beside each stretch of the array.
+    let repeat = |s: &[T], v: T, first: bool| {
+        fill(s.len(), |o, p| {
+            let block = [v; simd::BLOCK];
+            for c in part(s, o, p).chunks(simd::BLOCK) {
+                let r = &block[..c.len()];
+                let (x, y) = if first { (r, c) } else { (c, r) };
+                T::zip(f, x, y, p);
+            }
+        })
+    };
+    if sb.len() == 1 && b.ndim() <= a.ndim() {
+        return Ok(out(a.shape().clone(), repeat(sa, sb[0], false)));
+    }
+    if sa.len() == 1 && a.ndim() <= b.ndim() {
+        return Ok(out(b.shape().clone(), repeat(sb, sa[0], true)));
+    }
+    let shape = ivy::broadcast_shapes_of(op, a.shape(), b.shape())?;
+    let dims = IxDyn(shape.dims());
+    let (va, vb) = (view::<T>(op, a)?, view::<T>(op, b)?);
+    let (Some(va), Some(vb)) = (va.broadcast(dims.clone()), vb.broadcast(dims)) else {
+        return Err(Error::Broadcast {
+            op: op.to_string(),
+            shapes: vec![a.shape().clone(), b.shape().clone()],
+        });
+    };
+    let (la, lb) = (va.as_standard_layout(), vb.as_standard_layout());
+    let (Some(la), Some(lb)) = (la.as_slice(), lb.as_slice()) else {
+        return Err(Error::invalid(
+            op,
+            "a broadcast operand has no contiguous layout",
+        ));
+    };
+    let buf = fill(la.len(), |o, p| {
+        T::zip(f, part(la, o, p), part(lb, o, p), p)
+    });
+    Ok(out(shape, buf))
 }
 
 /// Map pairs of elements of `a` and `b` (both of type `T`, shapes broadcast)
@@ -81,7 +192,7 @@ pub fn map<T: Element, U: Element>(op: &str, x: &Array, f: impl Fn(T) -> U) -> R
 /// Operands of one shape (the common case) take the inlined loop here;
 /// broadcasting is out of line, so the many kernels built on this stay small.
 #[inline]
-pub fn zip<T: Element, U: Element, F: Fn(T, T) -> U>(
+pub fn zip<T: Element, U: Element, F: Fn(T, T) -> U + Sync>(
     op: &str,
     a: &Array,
     b: &Array,
@@ -90,7 +201,13 @@ pub fn zip<T: Element, U: Element, F: Fn(T, T) -> U>(
     let sa = slice::<T>(op, a)?;
     let sb = slice::<T>(op, b)?;
     if a.shape() == b.shape() {
-        let buf: Buffer<U> = sa.iter().zip(sb).map(|(x, y)| f(*x, *y)).collect();
+        if sa.len() < PAR_MIN {
+            let buf: Buffer<U> = sa.iter().zip(sb).map(|(x, y)| f(*x, *y)).collect();
+            return Ok(out(a.shape().clone(), buf));
+        }
+        let buf = fill(sa.len(), |o, p| {
+            p.extend_zip(part(sa, o, p), part(sb, o, p), &f)
+        });
         return Ok(out(a.shape().clone(), buf));
     }
     zip_broadcast(op, a, b, sa, sb, f)
@@ -98,7 +215,7 @@ pub fn zip<T: Element, U: Element, F: Fn(T, T) -> U>(
 
 /// [`zip`] of operands of different shapes.
 #[inline(never)]
-fn zip_broadcast<T: Element, U: Element, F: Fn(T, T) -> U>(
+fn zip_broadcast<T: Element, U: Element, F: Fn(T, T) -> U + Sync>(
     op: &str,
     a: &Array,
     b: &Array,
@@ -111,12 +228,12 @@ fn zip_broadcast<T: Element, U: Element, F: Fn(T, T) -> U>(
     // to work out (every dimension of the single element is 1).
     if sb.len() == 1 && b.ndim() <= a.ndim() {
         let y = sb[0];
-        let buf: Buffer<U> = sa.iter().map(|x| f(*x, y)).collect();
+        let buf = fill(sa.len(), |o, p| p.extend_map(part(sa, o, p), |x| f(x, y)));
         return Ok(out(a.shape().clone(), buf));
     }
     if sa.len() == 1 && a.ndim() <= b.ndim() {
         let x = sa[0];
-        let buf: Buffer<U> = sb.iter().map(|y| f(x, *y)).collect();
+        let buf = fill(sb.len(), |o, p| p.extend_map(part(sb, o, p), |y| f(x, y)));
         return Ok(out(b.shape().clone(), buf));
     }
     let shape = ivy::broadcast_shapes_of(op, a.shape(), b.shape())?;
@@ -129,6 +246,16 @@ fn zip_broadcast<T: Element, U: Element, F: Fn(T, T) -> U>(
             shapes: vec![a.shape().clone(), b.shape().clone()],
         });
     };
+    if shape.size() >= PAR_MIN {
+        // Rows of the result's last axis, each read from the broadcast views.
+        let (va, vb) = (va.as_standard_layout(), vb.as_standard_layout());
+        if let (Some(la), Some(lb)) = (va.as_slice(), vb.as_slice()) {
+            let buf = fill(la.len(), |o, p| {
+                p.extend_zip(part(la, o, p), part(lb, o, p), &f)
+            });
+            return Ok(out(shape, buf));
+        }
+    }
     let zipped = ndarray::Zip::from(&va)
         .and(&vb)
         .map_collect(|x, y| f(*x, *y));

@@ -12,6 +12,7 @@ use crate::NdarrayBackend;
 use crate::host::{self, all, numeric};
 use crate::layout::{self, Strided};
 use crate::math::Arith;
+use crate::parallel::PAR_MIN;
 use ivy::kernels::IndexingKernels;
 use ivy::{Array, Element, Error, Index, IndexSource, Result, Shape};
 
@@ -43,15 +44,34 @@ fn whole(size: usize, dims: &[usize], strides: &[isize]) -> bool {
 }
 
 /// The runs of `src` an advanced index plans: `run` elements stepping
-/// `stride` from each start (a slice copy when the step is 1).
-fn gather_runs<T: Copy>(
+/// `stride` from each start (a slice copy when the step is 1). Large
+/// gathers fill chunks of the output on the pool.
+fn gather_runs<T: Copy + Send + Sync + Default>(
     op: &str,
     src: &[T],
     starts: &[usize],
     run: usize,
     stride: isize,
 ) -> Result<Vec<T>> {
-    let mut out = layout::alloc::<T>(op, starts.len() * run)?;
+    let total = starts.len() * run;
+    if total >= PAR_MIN && run > 0 {
+        let mut out = vec![T::default(); total];
+        let bad = std::sync::atomic::AtomicUsize::new(usize::MAX);
+        let k = crate::parallel::per_task(run);
+        ivy::parallel::fill_chunks(&mut out, k * run, |offset, part| {
+            let first = offset / run;
+            for (o, &s) in part.chunks_mut(run).zip(&starts[first..]) {
+                if let Err(at) = copy_run(src, s, stride, o) {
+                    bad.store(at, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        });
+        return match bad.into_inner() {
+            usize::MAX => Ok(out),
+            at => Err(outside(op, at, src.len())),
+        };
+    }
+    let mut out = layout::alloc::<T>(op, total)?;
     if run == 1 {
         for &o in starts {
             out.push(*src.get(o).ok_or_else(|| outside(op, o, src.len()))?);
@@ -69,6 +89,27 @@ fn gather_runs<T: Copy>(
         }
     }
     Ok(out)
+}
+
+/// Copy the run of `out.len()` elements of `src` stepping `stride` from
+/// `start` into `out`; the first position outside `src` is the error.
+#[inline]
+fn copy_run<T: Copy>(
+    src: &[T],
+    start: usize,
+    stride: isize,
+    out: &mut [T],
+) -> std::result::Result<(), usize> {
+    if stride == 1 {
+        let run = src.get(start..start + out.len()).ok_or(start)?;
+        out.copy_from_slice(run);
+        return Ok(());
+    }
+    for (j, o) in out.iter_mut().enumerate() {
+        let at = (start as isize + j as isize * stride) as usize;
+        *o = *src.get(at).ok_or(at)?;
+    }
+    Ok(())
 }
 
 /// `value` cast to `dtype` and broadcast to `shape`, as a vector.
@@ -173,29 +214,9 @@ impl IndexingKernels for NdarrayBackend {
         reduction: &str,
     ) -> Result<Array> {
         let op = "scatter_flat";
-        if !indices.dtype().is_int() {
-            return Err(Error::invalid(
-                op,
-                format!("indices must be integers, got {}", indices.dtype()),
-            ));
-        }
-        if indices.shape() != updates.shape() {
-            return Err(Error::shape(
-                op,
-                "indices and updates must have one shape",
-                vec![indices.shape().clone(), updates.shape().clone()],
-            ));
-        }
-        let replace = match reduction {
-            "sum" => false,
-            "replace" => true,
-            other => {
-                return Err(Error::invalid(
-                    op,
-                    format!("reduction must be \"sum\" or \"replace\", got {other:?}"),
-                ));
-            }
-        };
+        // `#[integer] #[same_shape(updates)] indices` and
+        // `#[one_of("sum", "replace")] reduction` in the spec.
+        let replace = reduction == "replace";
         let idx = host::data(op, indices)?.cast(ivy::Dtype::Int64);
         let idx = idx
             .as_slice::<i64>()

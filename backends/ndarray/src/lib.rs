@@ -28,6 +28,7 @@ mod data_type;
 mod decompositions;
 mod elementwise;
 mod fft;
+mod gemm;
 mod host;
 mod indexing;
 mod layers;
@@ -35,9 +36,13 @@ mod layout;
 mod linear_algebra;
 mod manipulation;
 mod math;
+mod norms;
+mod parallel;
 mod random;
 mod reduce;
+mod rows;
 mod searching;
+mod simd;
 mod sorting;
 mod statistical;
 mod utility;
@@ -64,7 +69,7 @@ ivy::register_backend! {
     /// The registered entry of the ndarray backend.
     pub static NDARRAY: NdarrayBackend = NdarrayBackend;
     kernels: [
-        activations, creation, data_type, elementwise, fft, indexing, layers, linear_algebra, manipulation,
+        activations, creation, data_type, elementwise, fft, indexing, layers, linear_algebra, manipulation, norms,
         random,
         searching, sorting, statistical, utility,
     ];

@@ -4,149 +4,138 @@
 //! vector (the added dimension is removed from the result), leading (batch)
 //! dimensions broadcast, and `transpose_*`/`adjoint_*` swap the last two axes
 //! of an operand first (`adjoint` also conjugates; both together swap twice).
-//! `float32`, `float64`, `complex64` and `complex128` run on ndarray's
-//! `general_mat_mul` (matrixmultiply's gemm), and so do `float16` and
-//! `bfloat16`, widened to `f32` and rounded once; the integers run a row-wise
-//! loop that wraps.
+//! The products run on the engine of [`crate::gemm`]: operands are read in
+//! place (a swapped operand as a column-major matrix, a conjugated one
+//! conjugated on the fly, a broadcast one read again), `float16` and
+//! `bfloat16` are widened to `float32` and each result is rounded once, and
+//! the integers wrap.
 
 use crate::NdarrayBackend;
 use crate::decompositions::{self as dec, lin};
+use crate::gemm::{self, Batch};
 use crate::host::{self, all, numeric};
 use crate::reduce::{self, Acc};
 use ivy::kernels::LinearAlgebraKernels;
 use ivy::{Array, Complex32, Complex64, Element, Error, Result, Shape, bf16, f16};
-use ndarray::{ArrayView2, ArrayViewD, ArrayViewMut2, Axis, Dimension, Ix2, IxDyn};
 
-/// A 2-d matrix product into a row-major buffer.
+/// Where the products of a `matmul` read their operands: per product, the
+/// offsets of its two matrices in the operands' buffers, and the matrices'
+/// shape and order.
+struct Products {
+    a_offsets: Vec<usize>,
+    b_offsets: Vec<usize>,
+    n: usize,
+    k: usize,
+    m: usize,
+    a_col_major: bool,
+    b_col_major: bool,
+    conj_a: bool,
+    conj_b: bool,
+}
+
+impl Products {
+    /// The batch over the operands' buffers `a` and `b` (of `x1` and `x2`,
+    /// or of their widened copies).
+    fn over<'a, P>(&'a self, a: &'a [P], b: &'a [P]) -> Batch<'a, P> {
+        Batch {
+            a,
+            b,
+            a_offsets: &self.a_offsets,
+            b_offsets: &self.b_offsets,
+            n: self.n,
+            k: self.k,
+            m: self.m,
+            a_col_major: self.a_col_major,
+            b_col_major: self.b_col_major,
+            conj_a: self.conj_a,
+            conj_b: self.conj_b,
+        }
+    }
+}
+
+/// A dtype `matmul` multiplies: the products of `p` over the buffers `a`
+/// and `b`, one after another in a row-major vector.
 trait MatMul: Acc {
-    /// `c = a · b`, with `a` of shape `(n, k)`, `b` of shape `(k, m)` and `c`
-    /// holding `n * m` elements.
-    fn matmul2(a: ArrayView2<'_, Self>, b: ArrayView2<'_, Self>, c: &mut [Self]) -> Result<()> {
-        loop_matmul(a, b, c)
-    }
-
-    /// `a · b` in a new row-major vector.
-    fn product(a: ArrayView2<'_, Self>, b: ArrayView2<'_, Self>) -> Result<Vec<Self>> {
-        let mut c = vec![Self::default(); a.nrows() * b.ncols()];
-        Self::matmul2(a, b, &mut c)?;
-        Ok(c)
-    }
+    fn products(p: &Products, a: &[Self], b: &[Self]) -> Vec<Self>;
 }
 
-macro_rules! loop_matmul {
-    ($($t:ty),*) => {$( impl MatMul for $t {} )*};
+macro_rules! engine_matmul {
+    ($($t:ty),*) => {$(
+        impl MatMul for $t {
+            fn products(p: &Products, a: &[$t], b: &[$t]) -> Vec<$t> {
+                gemm::batched(&p.over(a, b))
+            }
+        }
+    )*};
 }
-loop_matmul!(i8, i16, i32, i64, u8, u16, u32, u64);
+engine_matmul!(
+    i8, i16, i32, i64, u8, u16, u32, u64, f32, f64, Complex32, Complex64
+);
 
-// Half floats: both operands widened to f32 once, multiplied by sgemm, and
+/// Elements converted per chunk when widening or rounding half floats over
+/// the threads.
+const CONVERT_CHUNK: usize = 1 << 15;
+
+// Half floats: both operands widened to f32 once, multiplied in f32, and
 // each result rounded once.
 macro_rules! half_matmul {
     ($($t:ident),*) => {$(
         impl MatMul for $t {
-            fn matmul2(a: ArrayView2<'_, $t>, b: ArrayView2<'_, $t>, c: &mut [$t]) -> Result<()> {
-                let (a, b) = (a.mapv($t::to_f32), b.mapv($t::to_f32));
-                let mut wide = vec![0f32; c.len()];
-                f32::matmul2(a.view(), b.view(), &mut wide)?;
-                c.iter_mut().zip(wide).for_each(|(o, v)| *o = $t::from_f32(v));
-                Ok(())
+            fn products(p: &Products, a: &[$t], b: &[$t]) -> Vec<$t> {
+                let widen = |x: &[$t]| {
+                    let mut w = vec![0f32; x.len()];
+                    ivy::parallel::fill_chunks(&mut w, CONVERT_CHUNK, |off, part| {
+                        for (o, v) in part.iter_mut().zip(x.get(off..).unwrap_or_default()) {
+                            *o = v.to_f32();
+                        }
+                    });
+                    w
+                };
+                let (wa, wb) = (widen(a), widen(b));
+                let wide = gemm::batched(&p.over(&wa, &wb));
+                let mut out = vec![$t::ZERO; wide.len()];
+                ivy::parallel::fill_chunks(&mut out, CONVERT_CHUNK, |off, part| {
+                    for (o, &v) in part.iter_mut().zip(wide.get(off..).unwrap_or_default()) {
+                        *o = $t::from_f32(v);
+                    }
+                });
+                out
             }
         }
     )*};
 }
 half_matmul!(f16, bf16);
 
-macro_rules! gemm_matmul {
-    ($($t:ty),*) => {$(
-        impl MatMul for $t {
-            fn matmul2(a: ArrayView2<'_, $t>, b: ArrayView2<'_, $t>, c: &mut [$t]) -> Result<()> {
-                let (n, m) = (a.nrows(), b.ncols());
-                let mut cv = ArrayViewMut2::from_shape((n, m), c)
-                    .map_err(|e| Error::invalid("matmul", format!("bad output layout: {e}")))?;
-                ndarray::linalg::general_mat_mul(<$t>::acc_one(), &a, &b, <$t>::acc_zero(), &mut cv);
-                Ok(())
-            }
-
-            // ndarray's `dot` writes the product into fresh memory without
-            // zeroing it first (zeroing is a tenth of a small MLP's step).
-            fn product(a: ArrayView2<'_, $t>, b: ArrayView2<'_, $t>) -> Result<Vec<$t>> {
-                let c = a.dot(&b);
-                Ok(if c.is_standard_layout() {
-                    c.into_raw_vec_and_offset().0
-                } else {
-                    c.iter().copied().collect()
-                })
-            }
+/// The strides, over the broadcast batch shape `batch`, of the matrices of
+/// an operand with batch dimensions `own` and matrices of `size` elements
+/// (0 along broadcast dimensions), and the row-major offsets they give.
+fn batch_offsets(batch: &Shape, own: &[usize], size: usize) -> Vec<usize> {
+    let nb = batch.ndim();
+    let lead = nb - own.len().min(nb);
+    let mut strides = vec![0usize; nb];
+    let mut step = size;
+    for (j, &d) in own.iter().enumerate().rev() {
+        if let (Some(s), Some(&full)) = (strides.get_mut(lead + j), batch.get(lead + j))
+            && d == full
+            && d != 1
+        {
+            *s = step;
         }
-    )*};
-}
-gemm_matmul!(f32, f64, Complex32, Complex64);
-
-/// `c = a · b` by rows: each row of `c` accumulates `a[i, p] * b[p, :]`
-/// over `p`, reading `b` row by row (contiguous).
-fn loop_matmul<T: Acc>(a: ArrayView2<'_, T>, b: ArrayView2<'_, T>, c: &mut [T]) -> Result<()> {
-    let m = b.ncols();
-    if m == 0 || c.is_empty() {
-        return Ok(());
+        step *= d;
     }
-    let b = b.as_standard_layout();
-    let bs = b
-        .as_slice()
-        .ok_or_else(|| Error::invalid("matmul", "x2 is not contiguous"))?;
-    let mut acc = vec![T::acc_zero(); m];
-    for (arow, crow) in a.rows().into_iter().zip(c.chunks_exact_mut(m)) {
-        acc.fill(T::acc_zero());
-        for (&av, brow) in arow.iter().zip(bs.chunks_exact(m)) {
-            let av = av.lift();
-            for (o, &bv) in acc.iter_mut().zip(brow) {
-                *o = T::acc_add(*o, T::acc_mul(av, bv.lift()));
-            }
-        }
-        for (o, &v) in crow.iter_mut().zip(&acc) {
-            *o = T::lower(v);
-        }
-    }
-    Ok(())
+    reduce::offsets(batch.dims(), &strides)
 }
 
-/// One operand of `matmul` as an n-d view of matrices (at least 2-d),
-/// conjugated into an owned copy when asked for and complex.
-fn operand<'a, T: Acc>(
-    x: &'a Array,
-    conj: &'a Option<ndarray::ArrayD<T>>,
-    swap: bool,
-    column: bool,
-) -> Result<ArrayViewD<'a, T>> {
-    let mut v = match conj {
-        Some(owned) => owned.view(),
-        None => host::view::<T>("matmul", x)?,
-    };
-    if x.ndim() == 1 {
-        v = v.insert_axis(Axis(if column { 1 } else { 0 }));
+/// An operand of `matmul` as a stack of stored matrices: rows, columns and
+/// batch dimensions (a 1-d `x1` is one row, a 1-d `x2`, a `column`, one
+/// column).
+fn stored(x: &Array, column: bool) -> (usize, usize, &[usize]) {
+    match x.shape().dims() {
+        [len] if column => (*len, 1, &[]),
+        [len] => (1, *len, &[]),
+        [batch @ .., r, c] => (*r, *c, batch),
+        [] => (0, 0, &[]),
     }
-    let nd = v.ndim();
-    if swap {
-        v.swap_axes(nd - 2, nd - 1);
-    }
-    Ok(v)
-}
-
-/// The dimensions of `v` but its last two.
-fn batch_of<T>(v: &ArrayViewD<'_, T>) -> Shape {
-    v.shape()
-        .iter()
-        .take(v.ndim().saturating_sub(2))
-        .copied()
-        .collect()
-}
-
-/// A 2-d view of the matrix at row-major batch position `idx`.
-fn matrix_at<'a, T>(v: &ArrayViewD<'a, T>, idx: &[usize]) -> Result<ArrayView2<'a, T>> {
-    let mut m = v.clone();
-    for &i in idx {
-        m.index_axis_inplace(Axis(0), i);
-    }
-    m.into_dimensionality::<Ix2>()
-        .map_err(|e| Error::invalid("matmul", format!("bad matrix view: {e}")))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -179,27 +168,13 @@ fn matmul_typed<T: MatMul>(
             ));
         }
     }
-    let conjugate = |x: &Array, on: bool| -> Result<Option<ndarray::ArrayD<T>>> {
-        if on && T::DTYPE.is_complex() {
-            Ok(Some(
-                host::view::<T>("matmul", x)?.mapv(|v| T::lower(T::acc_conj(v.lift()))),
-            ))
-        } else {
-            Ok(None)
-        }
-    };
-    let ca = conjugate(x1, adjoint_a)?;
-    let cb = conjugate(x2, adjoint_b)?;
-    let a = operand(x1, &ca, transpose_a != adjoint_a, false)?;
-    let b = operand(x2, &cb, transpose_b != adjoint_b, true)?;
-    let ([.., n, k], [.., k2, m]) = (a.shape(), b.shape()) else {
-        return Err(Error::shape(
-            "matmul",
-            "operands must be vectors or matrices",
-            shapes(),
-        ));
-    };
-    let (n, k, k2, m) = (*n, *k, *k2, *m);
+    // Each operand as a stack of stored matrices (a 1-d x1 is one row, a
+    // 1-d x2 one column), and whether it is read swapped.
+    let (swap_a, swap_b) = (transpose_a != adjoint_a, transpose_b != adjoint_b);
+    let (ra, ca, ba) = stored(x1, false);
+    let (rb, cb, bb) = stored(x2, true);
+    let (n, k) = if swap_a { (ca, ra) } else { (ra, ca) };
+    let (k2, m) = if swap_b { (cb, rb) } else { (rb, cb) };
     if k != k2 {
         return Err(Error::shape(
             "matmul",
@@ -207,7 +182,7 @@ fn matmul_typed<T: MatMul>(
             shapes(),
         ));
     }
-    let (ba, bb) = (batch_of(&a), batch_of(&b));
+    let (ba, bb) = (Shape::from(ba), Shape::from(bb));
     let batch = ivy::broadcast_shapes_of("matmul", &ba, &bb).map_err(|_| {
         Error::shape(
             "matmul",
@@ -222,29 +197,21 @@ fn matmul_typed<T: MatMul>(
     if x2.ndim() > 1 {
         out_shape.push(m);
     }
-    if batch.ndim() == 0 {
-        let out = T::product(matrix_at(&a, &[])?, matrix_at(&b, &[])?)?;
-        return Ok(host::out_vec(out_shape, out));
-    }
-    let mut out = vec![T::default(); batch.size() * n * m];
-    if out.is_empty() {
-        return Ok(host::out_vec(out_shape, out));
-    }
-    let full = |r: usize, c: usize| -> Vec<usize> { batch.iter().copied().chain([r, c]).collect() };
-    let (fa, fb) = (full(n, k), full(k, m));
-    let no_broadcast = || Error::Broadcast {
-        op: "matmul".into(),
-        shapes: shapes(),
+    let complex = T::DTYPE.is_complex();
+    let p = Products {
+        a_offsets: batch_offsets(&batch, ba.dims(), ra * ca),
+        b_offsets: batch_offsets(&batch, bb.dims(), rb * cb),
+        n,
+        k,
+        m,
+        a_col_major: swap_a,
+        b_col_major: swap_b,
+        conj_a: adjoint_a && complex,
+        conj_b: adjoint_b && complex,
     };
-    let a = a.broadcast(IxDyn(&fa)).ok_or_else(no_broadcast)?;
-    let b = b.broadcast(IxDyn(&fb)).ok_or_else(no_broadcast)?;
-    for (idx, c) in ndarray::indices(IxDyn(batch.dims()))
-        .into_iter()
-        .zip(out.chunks_exact_mut(n * m))
-    {
-        T::matmul2(matrix_at(&a, idx.slice())?, matrix_at(&b, idx.slice())?, c)?;
-    }
-    Ok(host::out_vec(out_shape, out))
+    let a = host::slice::<T>("matmul", x1)?;
+    let b = host::slice::<T>("matmul", x2)?;
+    Ok(host::out_vec(out_shape, T::products(&p, a, b)))
 }
 
 /// `x1 · x2` for flattened `x1` and `x2`: shape `(x1.size, x2.size)`.

@@ -88,8 +88,6 @@ pub trait Real: NumFloat + FloatConst + Element {
     fn k(v: f64) -> Self;
     /// Round half to even.
     fn rint(self) -> Self;
-    /// The Gauss error function (from `libm`).
-    fn erf(self) -> Self;
     /// Inverse hyperbolic tangent from `libm` (std's is the textbook formula,
     /// a few ulps off near ±1).
     fn atanh_libm(self) -> Self;
@@ -106,10 +104,6 @@ impl Real for f32 {
     #[inline]
     fn rint(self) -> f32 {
         self.round_ties_even()
-    }
-    #[inline]
-    fn erf(self) -> f32 {
-        libm::erff(self)
     }
     #[inline]
     fn atanh_libm(self) -> f32 {
@@ -129,10 +123,6 @@ impl Real for f64 {
     #[inline]
     fn rint(self) -> f64 {
         self.round_ties_even()
-    }
-    #[inline]
-    fn erf(self) -> f64 {
-        libm::erf(self)
     }
     #[inline]
     fn atanh_libm(self) -> f64 {
@@ -358,14 +348,10 @@ fn logaddexp2_r<R: Real>(a: R, b: R) -> R {
 
 /// Functions of the real floats only.
 pub trait FloatOps: Float {
-    /// The error function.
-    fn erf(self) -> Self;
     /// Degrees to radians.
     fn deg2rad(self) -> Self;
     /// Radians to degrees.
     fn rad2deg(self) -> Self;
-    /// The quadrant-aware `atan(a / b)`.
-    fn atan2(self, b: Self) -> Self;
     /// The smaller, ignoring a NaN operand.
     fn fmin(self, b: Self) -> Self;
     /// The magnitude of `a` with the sign bit of `b`.
@@ -380,20 +366,12 @@ pub trait FloatOps: Float {
 
 impl<T: Float> FloatOps for T {
     #[inline]
-    fn erf(self) -> T {
-        via(self, Real::erf)
-    }
-    #[inline]
     fn deg2rad(self) -> T {
         via(self, |v| v * (T::C::PI() / T::C::k(180.0)))
     }
     #[inline]
     fn rad2deg(self) -> T {
         via(self, |v| v * (T::C::k(180.0) / T::C::PI()))
-    }
-    #[inline]
-    fn atan2(self, b: T) -> T {
-        via2(self, b, NumFloat::atan2)
     }
     #[inline]
     fn fmin(self, b: T) -> T {

@@ -33,43 +33,19 @@ fn spread<T: Element, U>(op: &str, x: &Array, shape: &Shape, f: impl Fn(T) -> U)
     Ok(b.iter().map(|e| f(*e)).collect())
 }
 
-/// A real parameter as `f64`s broadcast to `shape` (`default` when absent).
+/// A real parameter (`#[dtypes(real)]` in the spec) as `f64`s broadcast to
+/// `shape` (`default` when absent).
 fn reals_of(op: &str, x: Option<&Array>, default: f64, shape: &Shape) -> Result<Vec<f64>> {
     match x {
         None => Ok(vec![default]),
-        Some(x) if x.dtype().is_complex() || x.dtype() == Dtype::Bool => Err(Error::InvalidDtype {
-            op: op.into(),
-            dtype: x.dtype(),
-            expected: "real numbers".into(),
-        }),
         Some(x) => reals!(op, x, T => spread(op, x, shape, |v: T| v.to_f64())),
     }
 }
 
-/// An integer parameter as `i128`s broadcast to `shape`.
+/// An integer parameter (`#[integer]` in the spec) as `i128`s broadcast to
+/// `shape`.
 fn ints_of(op: &str, x: &Array, shape: &Shape) -> Result<Vec<i128>> {
-    if !x.dtype().is_int() {
-        return Err(Error::InvalidDtype {
-            op: op.into(),
-            dtype: x.dtype(),
-            expected: "integer bounds".into(),
-        });
-    }
     ints!(op, x, T => spread(op, x, shape, |v: T| v.to_i128()))
-}
-
-/// Refuse a sample dtype that is not a real float (the dtype tables stop
-/// these first).
-fn check_float(op: &str, dtype: Dtype) -> Result<()> {
-    if dtype.is_float() {
-        Ok(())
-    } else {
-        Err(Error::InvalidDtype {
-            op: op.into(),
-            dtype,
-            expected: "a float dtype".into(),
-        })
-    }
 }
 
 #[ivy::kernels]
@@ -94,7 +70,6 @@ impl RandomKernels for NdarrayBackend {
         let lo = reals_of(op, low, 0.0, &shape)?;
         let hi = reals_of(op, high, 1.0, &shape)?;
         let n = shape.size();
-        check_float(op, dtype)?;
         by_dtype!(op, dtype, T => {
             let v = rng::with_rng(seed_bits(seed), |g| rng::uniform::<T>(op, g, &lo, &hi, n))?;
             Ok(host::out_vec(shape, v))
@@ -121,7 +96,6 @@ impl RandomKernels for NdarrayBackend {
         let mu = reals_of(op, mean, 0.0, &shape)?;
         let sd = reals_of(op, std, 1.0, &shape)?;
         let n = shape.size();
-        check_float(op, dtype)?;
         by_dtype!(op, dtype, T => {
             let v = rng::with_rng(seed_bits(seed), |g| rng::normal::<T>(op, g, &mu, &sd, n))?;
             Ok(host::out_vec(shape, v))
@@ -139,13 +113,6 @@ impl RandomKernels for NdarrayBackend {
     ) -> Result<Array> {
         let op = "randint";
         check_device(op, device)?;
-        if !dtype.is_int() {
-            return Err(Error::InvalidDtype {
-                op: op.into(),
-                dtype,
-                expected: "an integer dtype".into(),
-            });
-        }
         let shape = rng::sample_shape(op, &[low.shape(), high.shape()], shape)?;
         let lo = ints_of(op, low, &shape)?;
         let hi = ints_of(op, high, &shape)?;
@@ -158,11 +125,8 @@ impl RandomKernels for NdarrayBackend {
 
     fn shuffle(&self, x: &Array, axis: usize, seed: Option<i64>) -> Result<Array> {
         let op = "shuffle";
-        let n = x.shape().get(axis).copied().ok_or(Error::AxisOutOfBounds {
-            op: op.into(),
-            axis: axis as i64,
-            ndim: x.ndim(),
-        })?;
+        // `axis` is normalised against `x`'s rank before dispatch.
+        let n = x.shape().dims()[axis];
         let perm = rng::with_rng(seed_bits(seed), |g| rng::permutation(g, n));
         host::all!(op, x, T => {
             let v = host::view::<T>(op, x)?;

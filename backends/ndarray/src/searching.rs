@@ -7,6 +7,7 @@
 
 use crate::NdarrayBackend;
 use crate::host::{self, all, ordered};
+use crate::parallel::{self, PAR_MIN, TASK};
 use crate::reduce::{self, Real};
 use ivy::kernels::SearchingKernels;
 use ivy::{Array, Element, Error, Result, Shape};
@@ -18,11 +19,12 @@ fn beats<T: Real>(v: T, best: T, max: bool) -> bool {
     !best.nan() && (v.nan() || if max { v > best } else { v < best })
 }
 
-/// The index of the best element of a non-empty contiguous lane.
-fn arg_lane<T: Real>(xs: &[T], max: bool) -> i64 {
+/// The best element of a non-empty contiguous lane and its index (the
+/// first on ties; the first NaN once there is one).
+fn arg_run<T: Real>(xs: &[T], max: bool) -> (T, usize) {
     let mut it = xs.iter().enumerate();
     let Some((_, &first)) = it.next() else {
-        return 0;
+        return (T::default(), 0);
     };
     let (mut bi, mut best) = (0usize, first);
     for (i, &v) in it {
@@ -33,7 +35,44 @@ fn arg_lane<T: Real>(xs: &[T], max: bool) -> i64 {
             (bi, best) = (i, v);
         }
     }
-    bi as i64
+    (best, bi)
+}
+
+/// The index of the best element of a non-empty contiguous lane; a long
+/// lane splits into chunks whose winners are compared in order, which
+/// picks the same element as one pass.
+fn arg_lane<T: Real>(xs: &[T], max: bool) -> i64 {
+    if xs.len() < PAR_MIN {
+        return arg_run(xs, max).1 as i64;
+    }
+    let parts = ivy::parallel::map_chunks(xs.len(), TASK, |r| {
+        let (v, i) = arg_run(xs.get(r.clone()).unwrap_or_default(), max);
+        (v, r.start + i)
+    });
+    let mut it = parts.into_iter();
+    let Some(mut best) = it.next() else {
+        return 0;
+    };
+    for p in it {
+        if beats(p.0, best.0, max) {
+            best = p;
+        }
+    }
+    best.1 as i64
+}
+
+/// The index along `rows` (of equal lengths) of the best element of each
+/// column.
+fn arg_rows<'a, T: Real>(mut rows: impl Iterator<Item = &'a [T]>, max: bool, idx: &mut [i64]) {
+    let mut best: Vec<T> = rows.next().map(<[T]>::to_vec).unwrap_or_default();
+    idx.fill(0);
+    for (r, row) in rows.enumerate() {
+        for ((b, i), &v) in best.iter_mut().zip(idx.iter_mut()).zip(row) {
+            if beats(v, *b, max) {
+                (*b, *i) = (v, r as i64 + 1);
+            }
+        }
+    }
 }
 
 fn arg_extremum<T: Real>(
@@ -66,26 +105,35 @@ fn arg_extremum<T: Real>(
     if n == 0 {
         return Err(empty());
     }
-    let mut out = Vec::with_capacity(outer * inner);
+    let mut out = vec![0i64; outer * inner];
     if inner == 1 {
-        out.extend(s.chunks_exact(n).map(|lane| arg_lane(lane, max)));
-    } else if inner > 0 {
-        // Row by row: a running best per element of the inner axes.
-        let mut best: Vec<T> = Vec::with_capacity(inner);
-        let mut idx: Vec<i64> = vec![0; inner];
-        for block in s.chunks_exact(n * inner) {
-            let mut rows = block.chunks_exact(inner);
-            best.clear();
-            best.extend(rows.next().into_iter().flatten());
-            idx.fill(0);
-            for (r, row) in rows.enumerate() {
-                for ((b, i), &v) in best.iter_mut().zip(idx.iter_mut()).zip(row) {
-                    if beats(v, *b, max) {
-                        (*b, *i) = (v, r as i64 + 1);
-                    }
-                }
+        if n >= PAR_MIN {
+            for (o, lane) in out.iter_mut().zip(s.chunks_exact(n)) {
+                *o = arg_lane(lane, max);
             }
-            out.extend_from_slice(&idx);
+        } else {
+            parallel::rows(s, n, &mut out, 1, |lane, o| {
+                if let Some(o) = o.first_mut() {
+                    *o = arg_lane(lane, max);
+                }
+            });
+        }
+    } else if inner > 0 {
+        // Row by row: a running best per element of the inner axes; in
+        // parallel, blocks of `n` rows, or strips of columns of one block
+        // (each column's scan is the same either way).
+        if outer == 1 && s.len() >= PAR_MIN && inner >= 2 * STRIP {
+            ivy::parallel::fill_chunks(&mut out, STRIP, |lo, part| {
+                let w = part.len();
+                let rows = s
+                    .chunks_exact(inner)
+                    .map(|row| row.get(lo..lo + w).unwrap_or_default());
+                arg_rows(rows, max, part);
+            });
+        } else {
+            parallel::rows(s, n * inner, &mut out, inner, |block, idx| {
+                arg_rows(block.chunks_exact(inner), max, idx)
+            });
         }
     }
     Ok(host::out_vec(
@@ -93,6 +141,9 @@ fn arg_extremum<T: Real>(
         out,
     ))
 }
+
+/// Columns of one strip of a parallel `argmax`/`argmin` over a leading axis.
+const STRIP: usize = 256;
 
 /// The flat (row-major) positions of the elements that are not zero.
 fn nonzero_flat<T: Element>(op: &str, x: &Array) -> Result<Vec<usize>> {
@@ -184,23 +235,8 @@ impl SearchingKernels for NdarrayBackend {
         sorter: Option<&Array>,
     ) -> Result<Array> {
         let op = "searchsorted";
-        if x1.ndim() != 1 {
-            return Err(Error::shape(
-                op,
-                "x1 must be one-dimensional",
-                vec![x1.shape().clone()],
-            ));
-        }
-        let right = match side {
-            "left" => false,
-            "right" => true,
-            other => {
-                return Err(Error::invalid(
-                    op,
-                    format!("side must be \"left\" or \"right\", got {other:?}"),
-                ));
-            }
-        };
+        // `#[ndim(1)] x1` and `#[one_of("left", "right")] side` in the spec.
+        let right = side == "right";
         ordered!(op, x1, T => search_sorted::<T>(op, x1, x2, right, sorter))
     }
 

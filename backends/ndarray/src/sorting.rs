@@ -9,10 +9,10 @@
 
 use crate::NdarrayBackend;
 use crate::host::{self, ordered};
-use crate::reduce::Real;
+use crate::parallel::PAR_MIN;
+use crate::reduce::{self, Real};
 use ivy::kernels::SortingKernels;
-use ivy::{Array, Error, Result};
-use ndarray::{ArrayD, Axis, Zip};
+use ivy::{Array, Result};
 
 /// Sort `lane` by its keys (`keys` is scratch space): an unstable sort of
 /// integers, made stable by putting back the elements the keys do not tell
@@ -58,63 +58,99 @@ fn sort_lane<T: Real>(lane: &mut [T], keys: &mut Vec<T::Key>, descending: bool) 
     }
 }
 
-/// `x` sorted along `axis` (lane by lane; strided lanes through a buffer).
+/// `x` sorted along `axis`, lane by lane: contiguous lanes in place in a
+/// copy of the data, strided ones through a buffer; blocks of lanes in
+/// parallel when the array is large (each lane's sort is the same).
 fn sort_typed<T: Real>(x: &Array, axis: usize, descending: bool) -> Result<Array> {
-    let v = host::view::<T>("sort", x)?;
-    if axis >= x.ndim() {
-        return Err(Error::AxisOutOfBounds {
-            op: "sort".into(),
-            axis: axis as i64,
-            ndim: x.ndim(),
-        });
+    let s = host::slice::<T>("sort", x)?;
+    let (_, n, inner) = reduce::around("sort", x.shape(), axis)?;
+    let mut out = s.to_vec();
+    if n == 0 || inner == 0 {
+        return Ok(host::out_vec(x.shape().clone(), out));
     }
-    let mut out: ArrayD<T> = v.to_owned();
-    let mut keys = Vec::with_capacity(x.shape().get(axis).copied().unwrap_or(0));
-    if axis + 1 == x.ndim()
-        && let Some(s) = out.as_slice_mut()
-    {
-        let n = x.shape().dims().last().copied().unwrap_or(0).max(1);
-        s.chunks_exact_mut(n)
-            .for_each(|lane| sort_lane(lane, &mut keys, descending));
-        return Ok(host::from_nd(out));
+    let block = n * inner;
+    let sort_block = |part: &mut [T]| {
+        let mut keys = Vec::with_capacity(n);
+        if inner == 1 {
+            part.chunks_exact_mut(n)
+                .for_each(|lane| sort_lane(lane, &mut keys, descending));
+            return;
+        }
+        let mut buf = Vec::with_capacity(n);
+        for b in part.chunks_exact_mut(block) {
+            for j in 0..inner {
+                buf.clear();
+                buf.extend(b.iter().skip(j).step_by(inner).copied());
+                sort_lane(&mut buf, &mut keys, descending);
+                b.iter_mut()
+                    .skip(j)
+                    .step_by(inner)
+                    .zip(&buf)
+                    .for_each(|(o, &v)| *o = v);
+            }
+        }
+    };
+    if out.len() < PAR_MIN {
+        sort_block(&mut out);
+    } else {
+        // Blocks of lanes small enough to share out (a sort costs more per
+        // element than a pass, so tasks are smaller).
+        let k = (SORT_TASK / block).max(1);
+        ivy::parallel::fill_chunks(&mut out, k * block, |_, part| sort_block(part));
     }
-    let mut buf = Vec::with_capacity(keys.capacity());
-    for mut lane in out.lanes_mut(Axis(axis)) {
-        buf.clear();
-        buf.extend(lane.iter().copied());
-        sort_lane(&mut buf, &mut keys, descending);
-        lane.iter_mut().zip(&buf).for_each(|(o, &v)| *o = v);
-    }
-    Ok(host::from_nd(out))
+    Ok(host::out_vec(x.shape().clone(), out))
 }
 
+/// The least elements sorted by one parallel task.
+const SORT_TASK: usize = 1 << 12;
+
 /// The `int64` indices that sort `x` along `axis`, ties by index: pairs of
-/// (sort key, index) sorted lane by lane.
+/// (sort key, index) sorted lane by lane, blocks of lanes in parallel when
+/// the array is large.
 fn argsort_typed<T: Real>(x: &Array, axis: usize, descending: bool) -> Result<Array> {
-    let v = host::view::<T>("argsort", x)?;
-    if axis >= x.ndim() {
-        return Err(Error::AxisOutOfBounds {
-            op: "argsort".into(),
-            axis: axis as i64,
-            ndim: x.ndim(),
+    let s = host::slice::<T>("argsort", x)?;
+    let (_, n, inner) = reduce::around("argsort", x.shape(), axis)?;
+    let mut out = vec![0i64; s.len()];
+    if n == 0 || inner == 0 {
+        return Ok(host::out_vec(x.shape().clone(), out));
+    }
+    let block = n * inner;
+    let sort_block = |src: &[T], dst: &mut [i64]| {
+        let mut pairs: Vec<(T::Key, i64)> = Vec::with_capacity(n);
+        for (sb, db) in src.chunks_exact(block).zip(dst.chunks_exact_mut(block)) {
+            for j in 0..inner {
+                pairs.clear();
+                pairs.extend(
+                    sb.iter()
+                        .skip(j)
+                        .step_by(inner)
+                        .zip(0i64..)
+                        .map(|(&e, i)| (e.key(), i)),
+                );
+                if descending {
+                    pairs.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+                } else {
+                    pairs.sort_unstable();
+                }
+                db.iter_mut()
+                    .skip(j)
+                    .step_by(inner)
+                    .zip(&pairs)
+                    .for_each(|(o, p)| *o = p.1);
+            }
+        }
+    };
+    if s.len() < PAR_MIN {
+        sort_block(s, &mut out);
+    } else {
+        let k = (SORT_TASK / block).max(1);
+        ivy::parallel::fill_chunks(&mut out, k * block, |offset, part| {
+            if let Some(src) = s.get(offset..offset + part.len()) {
+                sort_block(src, part);
+            }
         });
     }
-    let mut out = ArrayD::<i64>::zeros(v.raw_dim());
-    let mut pairs: Vec<(T::Key, i64)> =
-        Vec::with_capacity(x.shape().get(axis).copied().unwrap_or(0));
-    Zip::from(v.lanes(Axis(axis)))
-        .and(out.lanes_mut(Axis(axis)))
-        .for_each(|src, mut dst| {
-            pairs.clear();
-            pairs.extend(src.iter().zip(0i64..).map(|(&e, i)| (e.key(), i)));
-            if descending {
-                pairs.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-            } else {
-                pairs.sort_unstable();
-            }
-            dst.iter_mut().zip(&pairs).for_each(|(o, p)| *o = p.1);
-        });
-    Ok(host::from_nd(out))
+    Ok(host::out_vec(x.shape().clone(), out))
 }
 
 #[ivy::kernels]

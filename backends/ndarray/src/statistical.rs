@@ -1,14 +1,18 @@
 //! Kernels of the statistical ops.
 //!
 //! Reductions walk the contiguous buffer once ([`reduce::reduce`]): sums are
-//! pairwise over contiguous lanes, `float16`/`bfloat16` accumulate in `f32`
-//! and round once, integers wrap. `sum`, `prod`, `cumsum` and `cumprod`
+//! blocked-pairwise, `float16`/`bfloat16` accumulate in `f32` and round
+//! once, integers wrap; large ones split over threads with the same result
+//! for any thread count. `var` and `std` read each reduced lane twice (its
+//! mean, then the squared deviations from it) while it is in cache. `sum`, `prod`, `cumsum` and `cumprod`
 //! compute in the resolved `dtype` (the input is cast to it first); `bool`
 //! as that dtype adds as `or` and multiplies as `and` (NumPy).
 
 use crate::NdarrayBackend;
 use crate::host::{self, all, floats, inexact, ordered};
+use crate::parallel::PAR_MIN;
 use crate::reduce::{self, Acc, AccDiv, AccFloat, ProdOf, Real, Reducer, SumOf};
+use crate::rows;
 use ivy::kernels::StatisticalKernels;
 use ivy::{Array, Dtype, Result};
 use num_traits::{Float, NumCast};
@@ -45,8 +49,12 @@ impl<T: Real> Reducer<T> for MaxOf {
         a.max_nan(v)
     }
     #[inline]
-    fn lane(&self, a: T, xs: &[T], _: usize) -> T {
-        extreme_lane(a, xs, |v, m| v > m)
+    fn combine(&self, a: T, b: T) -> T {
+        a.max_nan(b)
+    }
+    #[inline]
+    fn block(&self, xs: &[T], _: usize) -> T {
+        extreme_lane(T::lowest(), xs, |v, m| v > m)
     }
 }
 
@@ -64,8 +72,12 @@ impl<T: Real> Reducer<T> for MinOf {
         a.min_nan(v)
     }
     #[inline]
-    fn lane(&self, a: T, xs: &[T], _: usize) -> T {
-        extreme_lane(a, xs, |v, m| v < m)
+    fn combine(&self, a: T, b: T) -> T {
+        a.min_nan(b)
+    }
+    #[inline]
+    fn block(&self, xs: &[T], _: usize) -> T {
+        extreme_lane(T::highest(), xs, |v, m| v < m)
     }
 }
 
@@ -136,18 +148,37 @@ impl<T: AccFloat> Reducer<T> for Deviations<'_, T::A> {
         a + d * d
     }
     #[inline]
-    fn lane(&self, a: T::A, xs: &[T], i: usize) -> T::A {
+    fn combine(&self, a: T::A, b: T::A) -> T::A {
+        a + b
+    }
+    #[inline]
+    fn block(&self, xs: &[T], i: usize) -> T::A {
         let m = self.means.get(i).copied().unwrap_or_else(T::A::nan);
-        a + reduce::pairwise(xs, |v: T| {
+        reduce::block_sum(xs, |v: T| {
             let d = v.lift() - m;
             d * d
         })
     }
 }
 
+/// The sum of squared deviations of one contiguous lane from its mean, and
+/// the lane's length: two passes over the lane (the mean, then the
+/// deviations), both blocked-pairwise.
+#[inline]
+fn lane_m2<T: AccFloat>(xs: &[T]) -> T::A {
+    let mean = T::div_count(reduce::lane_sum(xs, |v: T| v.lift()), xs.len());
+    reduce::lane_sum(xs, move |v: T| {
+        let d = v.lift() - mean;
+        d * d
+    })
+}
+
 /// The variance (or its square root) over `axes`, in two passes: the means,
 /// then the squared deviations from them, divided by `max(n - correction, 0)`
-/// (NumPy's `ddof`: NaN for an empty reduction, inf past the count).
+/// (NumPy's `ddof`: NaN for an empty reduction, inf past the count). When
+/// each output reduces one contiguous lane, both passes run lane by lane
+/// (the second reads the lane from cache); otherwise the means are one
+/// reduction and the deviations another.
 fn variance<T: AccFloat>(
     op: &str,
     x: &Array,
@@ -160,23 +191,37 @@ fn variance<T: AccFloat>(
     let n = reduce::count(x.shape(), &axes);
     let s = host::slice::<T>(op, x)?;
     let dims = x.shape().dims();
+    let div: T::A = NumCast::from((n as f64 - correction).max(0.0)).unwrap_or_else(T::A::nan);
+    let finish = |v: T::A| {
+        let var = v / div;
+        T::lower(if root { var.sqrt() } else { var })
+    };
+    let shape = host::reduced_shape(x.shape(), &axes, keepdims);
+    let g = reduce::groups(dims, &axes);
+    let lanes = n > 0 && !s.is_empty() && matches!(g.last(), Some(l) if l.reduced && g.len() <= 2);
+    if lanes {
+        let mut out = vec![T::default(); s.len() / n];
+        if n >= PAR_MIN {
+            // Few long lanes: each splits over the pool by itself.
+            for (o, xs) in out.iter_mut().zip(s.chunks_exact(n)) {
+                *o = finish(lane_m2(xs));
+            }
+        } else {
+            crate::parallel::rows(s, n, &mut out, 1, |xs, o| {
+                if let Some(o) = o.first_mut() {
+                    *o = finish(lane_m2(xs));
+                }
+            });
+        }
+        return Ok(host::out_vec(shape, out));
+    }
     let means: Vec<T::A> = reduce::reduce(s, dims, &axes, &SumOf)
         .into_iter()
         .map(|a| T::div_count(a, n))
         .collect();
     let m2 = reduce::reduce(s, dims, &axes, &Deviations { means: &means });
-    let div: T::A = NumCast::from((n as f64 - correction).max(0.0)).unwrap_or_else(T::A::nan);
-    let out: Vec<T> = m2
-        .into_iter()
-        .map(|v| {
-            let var = v / div;
-            T::lower(if root { var.sqrt() } else { var })
-        })
-        .collect();
-    Ok(host::out_vec(
-        host::reduced_shape(x.shape(), &axes, keepdims),
-        out,
-    ))
+    let out: Vec<T> = m2.into_iter().map(finish).collect();
+    Ok(host::out_vec(shape, out))
 }
 
 /// A cumulative sum (`product == false`) or product of `x` (already in the
@@ -223,6 +268,21 @@ fn cumulative<T: Acc>(
 
 #[ivy::kernels]
 impl StatisticalKernels for NdarrayBackend {
+    fn logsumexp(&self, x: &Array, axis: Option<&[usize]>, keepdims: bool) -> Result<Array> {
+        let mut axes = reduce::axes_or_all(x, axis);
+        axes.sort_unstable();
+        let out_shape = host::reduced_shape(x.shape(), &axes, keepdims);
+        if rows::extents(x.shape(), &axes).is_some() {
+            return floats!("logsumexp", x, T => rows::logsumexp::<T>("logsumexp", x, &axes, out_shape));
+        }
+        // Axes with others between them: laid out last, consecutively.
+        let kept: Vec<usize> = (0..x.ndim()).filter(|a| !axes.contains(a)).collect();
+        let perm: Vec<i64> = kept.iter().chain(&axes).map(|&a| a as i64).collect();
+        let moved = ivy::permute_dims(x, perm)?;
+        let last: Vec<usize> = (kept.len()..x.ndim()).collect();
+        floats!("logsumexp", &moved, T => rows::logsumexp::<T>("logsumexp", &moved, &last, out_shape))
+    }
+
     fn sum(
         &self,
         x: &Array,

@@ -7,7 +7,7 @@ use crate::reduce::{self, Reducer};
 use ivy::kernels::UtilityKernels;
 use ivy::{Array, Element, Result};
 
-/// Whether every element is true; short-circuits along contiguous lanes.
+/// Whether every element is true; short-circuits within a block.
 struct AllOf;
 
 impl<T: Element> Reducer<T> for AllOf {
@@ -21,12 +21,16 @@ impl<T: Element> Reducer<T> for AllOf {
         a & v.to_bool()
     }
     #[inline]
-    fn lane(&self, a: bool, xs: &[T], _: usize) -> bool {
-        a && xs.iter().all(|v| v.to_bool())
+    fn combine(&self, a: bool, b: bool) -> bool {
+        a & b
+    }
+    #[inline]
+    fn block(&self, xs: &[T], _: usize) -> bool {
+        xs.iter().all(|v| v.to_bool())
     }
 }
 
-/// Whether any element is true; short-circuits along contiguous lanes.
+/// Whether any element is true; short-circuits within a block.
 struct AnyOf;
 
 impl<T: Element> Reducer<T> for AnyOf {
@@ -40,8 +44,12 @@ impl<T: Element> Reducer<T> for AnyOf {
         a | v.to_bool()
     }
     #[inline]
-    fn lane(&self, a: bool, xs: &[T], _: usize) -> bool {
-        a || xs.iter().any(|v| v.to_bool())
+    fn combine(&self, a: bool, b: bool) -> bool {
+        a | b
+    }
+    #[inline]
+    fn block(&self, xs: &[T], _: usize) -> bool {
+        xs.iter().any(|v| v.to_bool())
     }
 }
 

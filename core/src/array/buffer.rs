@@ -352,6 +352,215 @@ fn collect_exact<T: Copy>(
     }
 }
 
+/// The elements of one part of a buffer being made by [`Buffer::from_fill`],
+/// written in order: a kernel pushes values or copies slices into it, and
+/// the buffer exists only once every part has been written in full.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::Buffer;
+/// let b: Buffer<u32> = Buffer::from_fill(5, 2, |offset, part| {
+///     for i in 0..part.len() {
+///         part.push((offset + i) as u32 * 10);
+///     }
+/// });
+/// assert_eq!(b.as_slice(), &[0, 10, 20, 30, 40]);
+/// ```
+pub struct Fill<'a, T> {
+    slots: &'a mut [MaybeUninit<T>],
+    written: usize,
+}
+
+impl<T: Copy> Fill<'_, T> {
+    /// How many elements this part holds.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let b: ivy::Buffer<u8> = ivy::Buffer::from_fill(3, 8, |_, part| {
+    ///     assert_eq!(part.len(), 3);
+    ///     part.extend_from_slice(&[1, 2, 3]);
+    /// });
+    /// assert_eq!(b.len(), 3);
+    /// ```
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether this part holds no elements.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let b: ivy::Buffer<u8> = ivy::Buffer::from_fill(0, 8, |_, part| assert!(part.is_empty()));
+    /// assert!(b.is_empty());
+    /// ```
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// How many elements are written so far.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let b: ivy::Buffer<u8> = ivy::Buffer::from_fill(2, 8, |_, part| {
+    ///     part.push(7);
+    ///     assert_eq!(part.written(), 1);
+    ///     part.push(8);
+    /// });
+    /// assert_eq!(b.as_slice(), &[7, 8]);
+    /// ```
+    #[inline]
+    pub fn written(&self) -> usize {
+        self.written
+    }
+
+    /// Write the next element (nothing past the end of the part).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let b: ivy::Buffer<i8> = ivy::Buffer::from_fill(1, 1, |_, part| part.push(-1));
+    /// assert_eq!(b.as_slice(), &[-1]);
+    /// ```
+    #[inline]
+    pub fn push(&mut self, v: T) {
+        if let Some(slot) = self.slots.get_mut(self.written) {
+            slot.write(v);
+            self.written += 1;
+        }
+    }
+
+    /// Write the next `v.len()` elements (those that fit in the part).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let b: ivy::Buffer<f32> = ivy::Buffer::from_fill(3, 3, |_, part| {
+    ///     part.extend_from_slice(&[1.0, 2.0]);
+    ///     part.extend_from_slice(&[3.0, 4.0]); // only 3.0 fits
+    /// });
+    /// assert_eq!(b.as_slice(), &[1.0, 2.0, 3.0]);
+    /// ```
+    #[inline]
+    pub fn extend_from_slice(&mut self, v: &[T]) {
+        let start = self.written;
+        let n = v.len().min(self.slots.len() - start);
+        if let (Some(dst), Some(src)) = (self.slots.get_mut(start..start + n), v.get(..n)) {
+            dst.write_copy_of_slice(src);
+            self.written += n;
+        }
+    }
+}
+
+impl<T: Copy> Fill<'_, T> {
+    /// Write `f` of each element of `src` (as many as fit), in one loop the
+    /// compiler can vectorise.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let b: ivy::Buffer<f32> = ivy::Buffer::from_fill(3, 3, |_, part| {
+    ///     part.extend_map(&[1u8, 2, 3], |v| f32::from(v) / 2.0)
+    /// });
+    /// assert_eq!(b.as_slice(), &[0.5, 1.0, 1.5]);
+    /// ```
+    #[inline]
+    pub fn extend_map<A: Copy>(&mut self, src: &[A], f: impl Fn(A) -> T) {
+        let start = self.written;
+        let rest = self.slots.get_mut(start..).unwrap_or_default();
+        let n = rest.len().min(src.len());
+        for (slot, v) in rest.iter_mut().zip(src) {
+            slot.write(f(*v));
+        }
+        self.written += n;
+    }
+
+    /// Write `f` of each pair of elements of `a` and `b` (as many as fit).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let b: ivy::Buffer<i32> = ivy::Buffer::from_fill(2, 2, |_, part| {
+    ///     part.extend_zip(&[1, 2], &[10, 20], |x, y| x + y)
+    /// });
+    /// assert_eq!(b.as_slice(), &[11, 22]);
+    /// ```
+    #[inline]
+    pub fn extend_zip<A: Copy, B: Copy>(&mut self, a: &[A], b: &[B], f: impl Fn(A, B) -> T) {
+        let start = self.written;
+        let rest = self.slots.get_mut(start..).unwrap_or_default();
+        let n = rest.len().min(a.len()).min(b.len());
+        for (slot, (x, y)) in rest.iter_mut().zip(a.iter().zip(b)) {
+            slot.write(f(*x, *y));
+        }
+        self.written += n;
+    }
+}
+
+impl<T: Copy + Send + Sync> Buffer<T> {
+    /// A buffer of `len` elements written part by part: `fill(offset,
+    /// part)` writes the elements `offset .. offset + part.len()` of each
+    /// part of `chunk` elements (the last may be shorter). With several
+    /// parts they run on the threads of [`crate::parallel`]; the parts are
+    /// the same for any thread count, and one part (`len <= chunk`) runs
+    /// here without touching the pool.
+    ///
+    /// # Panics
+    ///
+    /// If `fill` leaves a part short (a kernel bug; the panic guard around
+    /// kernels reports it as an error naming the op), or `len` elements of
+    /// `T` would pass `isize::MAX` bytes.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::Buffer;
+    /// let squares: Buffer<u64> = Buffer::from_fill(1000, 64, |offset, part| {
+    ///     for i in offset..offset + part.len() {
+    ///         part.push((i * i) as u64);
+    ///     }
+    /// });
+    /// assert_eq!(squares.as_slice()[999], 998_001);
+    /// ```
+    pub fn from_fill(
+        len: usize,
+        chunk: usize,
+        fill: impl Fn(usize, &mut Fill<'_, T>) + Sync,
+    ) -> Buffer<T> {
+        let Some((head, ptr)) = Buffer::<T>::allocate(len) else {
+            panic!(
+                "a buffer of {len} elements of {} bytes passes isize::MAX bytes",
+                std::mem::size_of::<T>()
+            );
+        };
+        // Until every part is written the buffer claims no elements, so a
+        // panic in `fill` frees the storage without reading it.
+        let mut made = Buffer {
+            ptr,
+            len: 0,
+            head,
+            _elements: PhantomData,
+        };
+        // SAFETY: `allocate` made room for `len` elements at `ptr`, which
+        // nothing else refers to; `MaybeUninit` needs no initialisation.
+        let slots =
+            unsafe { std::slice::from_raw_parts_mut(ptr.as_ptr().cast::<MaybeUninit<T>>(), len) };
+        crate::parallel::fill_chunks(slots, chunk, |offset, part| {
+            let want = part.len();
+            let mut f = Fill {
+                slots: part,
+                written: 0,
+            };
+            fill(offset, &mut f);
+            assert!(
+                f.written == want,
+                "a kernel wrote {} of the {want} elements from {offset}",
+                f.written
+            );
+        });
+        // Every part was written in full (each was checked), so all `len`
+        // elements are initialised.
+        made.len = len;
+        made
+    }
+}
+
 impl<T: Copy> From<Vec<T>> for Buffer<T> {
     fn from(v: Vec<T>) -> Buffer<T> {
         Buffer::from_vec(v)

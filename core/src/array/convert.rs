@@ -27,7 +27,7 @@ pub trait IntoArray {
 }
 
 fn host<T: Element>(shape: Shape, v: Vec<T>) -> Result<Array> {
-    Array::from_host(current_backend(), shape, HostData::from(v))
+    Ok(Array::from_host(current_backend(), shape, HostData::from(v))?.adopted())
 }
 
 impl<T: Element> IntoArray for Vec<T> {
@@ -238,6 +238,6 @@ impl<T: Element> From<Buffer<T>> for Array {
     /// A 1-d array of the buffer on the current backend.
     fn from(b: Buffer<T>) -> Array {
         let n = b.len();
-        Array::from_host_unchecked(current_backend(), Shape::from(n), HostData::from(b))
+        Array::from_rust(current_backend(), Shape::from(n), HostData::from(b))
     }
 }

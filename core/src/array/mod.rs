@@ -10,7 +10,7 @@ pub(crate) mod npy;
 pub(crate) mod pool;
 mod serde;
 
-pub use buffer::{Buffer, HostData};
+pub use buffer::{Buffer, Fill, HostData};
 pub use convert::IntoArray;
 pub use display::format_float;
 pub(crate) use display::format_float32;
@@ -120,6 +120,18 @@ impl Array {
         }
     }
 
+    /// An array of Rust data on `backend`: in the backend's own storage when
+    /// it has one (a candle tensor, made once here rather than per call),
+    /// else the host buffer itself. `data.len()` must equal `shape.size()`
+    /// (checked in debug builds).
+    #[inline]
+    pub(crate) fn from_rust(backend: &'static BackendEntry, shape: Shape, data: HostData) -> Array {
+        match backend.backend().native_from_host(backend, &shape, &data) {
+            Some(native) => native,
+            None => Array::from_host_unchecked(backend, shape, data),
+        }
+    }
+
     /// An array holding a backend's native tensor.
     pub fn from_native(backend: &'static BackendEntry, shape: Shape, native: NativeData) -> Array {
         Array {
@@ -139,7 +151,7 @@ impl Array {
     /// ```
     pub fn from_vec<T: Element>(values: Vec<T>) -> Array {
         let shape = Shape::from(values.len());
-        Array::from_host_unchecked(backend::current_backend(), shape, HostData::from(values))
+        Array::from_rust(backend::current_backend(), shape, HostData::from(values))
     }
 
     /// An array of the given shape holding `values` in row-major order.
@@ -152,11 +164,26 @@ impl Array {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub fn from_shape_vec<T: Element>(shape: impl Into<Shape>, values: Vec<T>) -> Result<Array> {
-        Array::from_host(
+        let a = Array::from_host(
             backend::current_backend(),
             shape.into(),
             HostData::from(values),
-        )
+        )?;
+        Ok(a.adopted())
+    }
+
+    /// A host array of Rust data moved into its backend's own storage (see
+    /// [`Array::from_rust`]); other arrays as they are.
+    pub(crate) fn adopted(self) -> Array {
+        if let Data::Host(h) = &self.data
+            && let Some(native) =
+                self.backend
+                    .backend()
+                    .native_from_host(self.backend, &self.shape, h)
+        {
+            return native;
+        }
+        self
     }
 
     /// A 0-d array holding `value`, whose dtype is `T`'s (unlike a [`Scalar`],

@@ -4,7 +4,7 @@
 //!
 //! `cargo run --example support_matrix --features candle` prints the page for
 //! every backend compiled in; `docs/support-matrix.md` is its committed
-//! output, and `tests/support_matrix.rs` checks that the section of each
+//! output, and `tests/it/support_matrix.rs` checks that the section of each
 //! backend of the test build is current.
 
 use super::{BACKENDS, BackendEntry};
@@ -103,7 +103,7 @@ pub fn support_matrix_page() -> String {
         "# Supported dtypes per op and backend\n\n\
          Generated from the catalogue and the backends' resolved tables by \
          `cargo run --example support_matrix --features candle > docs/support-matrix.md`; \
-         `tests/support_matrix.rs` fails when a section is out of date.\n\n\
+         `tests/it/support_matrix.rs` fails when a section is out of date.\n\n\
          `✓`: the op runs on inputs of this dtype. `·`: the dtype is valid on the \
          backend but the op refuses it with `Error::UnsupportedDtype` (naming the op, \
          the dtype, the backend and its version). Blank: the dtype is not valid \

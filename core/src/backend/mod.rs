@@ -133,6 +133,22 @@ pub trait BackendBase: Send + Sync + 'static {
     ) -> Result<Array> {
         Array::from_host(entry, shape, data)
     }
+
+    /// An array of this backend's own storage holding host elements made
+    /// from Rust data (`asarray`, `array!`, [`Array::from_vec`]), so the
+    /// kernels never convert them per call; `None` keeps the host buffer
+    /// (the default, for backends whose kernels read host memory, and for
+    /// a dtype the backend cannot hold, which its ops then refuse).
+    /// `data.len()` equals `shape.size()`.
+    fn native_from_host(
+        &self,
+        entry: &'static BackendEntry,
+        shape: &crate::shape::Shape,
+        data: &HostData,
+    ) -> Option<Array> {
+        let _ = (entry, shape, data);
+        None
+    }
 }
 
 /// A registered backend: the implementation and its dtype tables, resolved for

@@ -22,8 +22,8 @@
 //!
 //! When a backend is first used, every table is resolved for its version (see
 //! [`resolve_version`]) into one [`DtypeSet`] per op, so a call checks its
-//! dtype with one mask test and never parses anything. The README's
-//! "Backends and their dtype tables" runs a whole backend with such a table.
+//! dtype with one mask test and never parses anything. The guide (page
+//! `docs/guide/backends.md`) runs a whole backend with such a table.
 
 use super::{Backend, BackendEntry, resolve_version};
 use crate::catalogue::{self, OpId, OpInfo, OpKind};

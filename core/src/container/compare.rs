@@ -404,7 +404,7 @@ fn diff_by<L: Clone>(
 /// with dtypes that have no common dtype counted as different.
 fn values_equal(a: &Array, b: &Array) -> Result<bool> {
     match crate::array_equal(a, b) {
-        Err(Error::NoPromotion { .. }) => Ok(false),
+        Err(e) if matches!(e.leaf_error(), Error::NoPromotion { .. }) => Ok(false),
         r => r,
     }
 }

@@ -72,6 +72,11 @@ impl<L> Tree<L> for Container<L> {
         let (node, leaves) = (&self.node, &mut self.leaves);
         visit_sorted(node, 0, &mut |i| f(&mut leaves[i]));
     }
+
+    /// A container is a dict node.
+    fn accepts(next: &crate::tree::Peek<'_>) -> bool {
+        next.kind() == NodeKind::Dict
+    }
 }
 
 /// Flatten a (sub-)container: each level's keys in sorted order.

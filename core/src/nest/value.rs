@@ -467,16 +467,26 @@ impl<L> Tree<L> for Nest<L> {
                 src.end()?;
                 Ok(Nest::Tuple(v))
             }
-            NodeKind::List => {
-                let n = src.list(None)?;
+            NodeKind::List | NodeKind::Deque => {
+                // A deque becomes a list (a nest has no deques).
+                let n = if kind == NodeKind::Deque {
+                    src.deque()?
+                } else {
+                    src.list(None)?
+                };
                 let v = (0..n)
                     .map(|_| Nest::unflatten_from(src))
                     .collect::<Result<Vec<_>>>()?;
                 src.end()?;
                 Ok(Nest::List(v))
             }
-            NodeKind::Dict => {
-                let d: DictKeys<DictKeyText> = src.dict()?;
+            NodeKind::Dict | NodeKind::OrderedDict | NodeKind::DefaultDict => {
+                // Every map becomes a dict in its insertion order.
+                let d: DictKeys<DictKeyText> = match kind {
+                    NodeKind::OrderedDict => src.ordered_dict()?,
+                    NodeKind::DefaultDict => src.default_dict()?,
+                    _ => src.dict()?,
+                };
                 let mut pairs: Vec<Option<(String, Nest<L>)>> = Vec::with_capacity(d.keys.len());
                 for k in d.keys {
                     pairs.push(Some((k.0, Nest::unflatten_from(src)?)));
@@ -518,6 +528,11 @@ impl<L> Tree<L> for Nest<L> {
                 }
             }
         }
+    }
+
+    /// Any node but a record (a nest holds no records).
+    fn accepts(next: &crate::tree::Peek<'_>) -> bool {
+        next.kind() != NodeKind::Record
     }
 }
 
@@ -860,6 +875,11 @@ impl<L> Source<L> for NestSource<L> {
                             k.parse::<bool>()
                                 .ok()
                                 .and_then(|b| K::from_key(&Key::Bool(b)))
+                        })
+                        .or_else(|| {
+                            k.parse::<f64>()
+                                .ok()
+                                .and_then(|x| K::from_key(&Key::from(x)))
                         });
                     match parsed {
                         Some(key) => keys.push(key),

@@ -26,27 +26,67 @@ pub enum NodeKind {
     None,
     /// A tuple (`()`, `(A,)`, `(A, B)`, ...).
     Tuple,
-    /// A sequence: `Vec`, `[T; N]`, `VecDeque`, `Box<[T]>`.
+    /// A sequence: `Vec`, `[T; N]`, `Box<[T]>`.
     List,
-    /// A map: `BTreeMap`, `HashMap`, `IndexMap` (children in sorted key order).
+    /// A double-ended queue, `VecDeque` (optree's `deque` node).
+    Deque,
+    /// A map: `BTreeMap`, `HashMap` (children in sorted key order).
     Dict,
+    /// An insertion-ordered map, `IndexMap` (optree's `OrderedDict` node):
+    /// children in insertion order, and the order is part of the structure.
+    OrderedDict,
+    /// A [`DefaultDict`](super::DefaultDict) (optree's `defaultdict` node):
+    /// children in sorted key order, rebuilt in insertion order.
+    DefaultDict,
     /// A struct or enum variant registered with `#[derive(Tree)]`.
     Record,
 }
 
-/// A map node's keys, in traversal (sorted) order, and the insertion order to
+impl NodeKind {
+    /// Whether this is one of the three map kinds. Maps of different kinds
+    /// have different structures, but zip together in the multi-tree
+    /// functions when their key sets are equal (matched by key, as optree
+    /// does).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::tree::NodeKind;
+    /// assert!(NodeKind::OrderedDict.is_map() && !NodeKind::Deque.is_map());
+    /// ```
+    pub fn is_map(self) -> bool {
+        matches!(
+            self,
+            NodeKind::Dict | NodeKind::OrderedDict | NodeKind::DefaultDict
+        )
+    }
+}
+
+/// Which map node a [`DictNode`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum MapKind {
+    /// Sorted keys; insertion order kept in `order`, not compared.
+    Dict,
+    /// Keys in insertion order, compared in that order.
+    Ordered,
+    /// As `Dict`, printed and compared as a defaultdict.
+    Default,
+}
+
+/// A map node: its kind, its keys in traversal order (sorted, or insertion
+/// order for an ordered map), and for a sorted map the insertion order to
 /// rebuild (`order[j]` is the sorted position of the `j`-th inserted key;
 /// `None` when it is the sorted order). Equality and hashing ignore `order`,
-/// as optree's do.
+/// as optree's do; an ordered map's key order is compared, as its keys are.
 #[derive(Clone, Debug)]
 pub(crate) struct DictNode {
+    pub kind: MapKind,
     pub keys: smallvec::SmallVec<[Key; 4]>,
     pub order: Option<Box<[usize]>>,
 }
 
 impl PartialEq for DictNode {
     fn eq(&self, other: &DictNode) -> bool {
-        self.keys == other.keys
+        self.kind == other.kind && self.keys == other.keys
     }
 }
 
@@ -54,7 +94,19 @@ impl Eq for DictNode {}
 
 impl Hash for DictNode {
     fn hash<H: Hasher>(&self, state: &mut H) {
+        self.kind.hash(state);
         self.keys.hash(state)
+    }
+}
+
+impl DictNode {
+    /// The node's name in messages: `dict`, `OrderedDict`, `defaultdict`.
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            MapKind::Dict => "dict",
+            MapKind::Ordered => "OrderedDict",
+            MapKind::Default => "defaultdict",
+        }
     }
 }
 
@@ -64,6 +116,7 @@ pub(crate) enum Kind {
     None,
     Tuple,
     List,
+    Deque,
     Dict(Arc<DictNode>),
     Record(Arc<RecordNode>),
 }
@@ -75,7 +128,12 @@ impl Kind {
             Kind::None => NodeKind::None,
             Kind::Tuple => NodeKind::Tuple,
             Kind::List => NodeKind::List,
-            Kind::Dict(_) => NodeKind::Dict,
+            Kind::Deque => NodeKind::Deque,
+            Kind::Dict(d) => match d.kind {
+                MapKind::Dict => NodeKind::Dict,
+                MapKind::Ordered => NodeKind::OrderedDict,
+                MapKind::Default => NodeKind::DefaultDict,
+            },
             Kind::Record(_) => NodeKind::Record,
         }
     }
@@ -123,7 +181,15 @@ impl Node {
             Kind::None => "None".to_string(),
             Kind::Tuple => format!("a tuple of {}", self.arity),
             Kind::List => format!("a list of {}", self.arity),
-            Kind::Dict(d) => format!("a dict with keys {}", KeyList(&d.keys)),
+            Kind::Deque => format!("a deque of {}", self.arity),
+            Kind::Dict(d) => {
+                let article = if d.kind == MapKind::Ordered {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("{article} {} with keys {}", d.name(), KeyList(&d.keys))
+            }
             Kind::Record(r) => format!("a `{}`", r.display_name()),
         }
     }
@@ -163,7 +229,10 @@ impl fmt::Display for KeyList<'_> {
 /// | `None` | `None` |
 /// | tuple | `(*, *)`, `(*,)`, `()` |
 /// | `Vec`, `[T; N]` | `[*, *]` |
-/// | map | `{'a': *, 'b': *}` (sorted key order = leaf order) |
+/// | `VecDeque` | `deque([*, *])`, `deque()` |
+/// | `BTreeMap`, `HashMap` | `{'a': *, 'b': *}` (sorted key order = leaf order) |
+/// | `IndexMap` | `OrderedDict({'b': *, 'a': *})` (insertion order = leaf order), `OrderedDict()` |
+/// | [`DefaultDict`](super::DefaultDict) | `defaultdict({'a': *, 'b': *})` (sorted) |
 /// | struct | `Linear { w: *, b: * }`, `Pair(*, *)`, `Marker` |
 /// | enum variant | `Act::Scaled { x: * }` |
 /// | static fields | `Conv { w: *, static stride: 2 }` |
@@ -423,14 +492,65 @@ impl TreeDef {
     /// assert_eq!(def, ivy::tree_structure(&m));
     /// ```
     pub fn dict(entries: impl IntoIterator<Item = (Key, TreeDef)>) -> TreeDef {
+        TreeDef::map(MapKind::Dict, entries)
+    }
+
+    /// An insertion-ordered map (`IndexMap`, optree's `OrderedDict`) of the
+    /// given keys and structures, in the order given.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::tree::{Key, TreeDef};
+    /// let def = TreeDef::ordered_dict([(Key::from("b"), TreeDef::leaf()), (Key::from("a"), TreeDef::leaf())]);
+    /// assert_eq!(def.to_string(), "TreeDef(OrderedDict({'b': *, 'a': *}))");
+    /// let m = indexmap::IndexMap::from([("b", 1.0), ("a", 2.0)]);
+    /// assert_eq!(def, ivy::tree_structure(&m));
+    /// ```
+    pub fn ordered_dict(entries: impl IntoIterator<Item = (Key, TreeDef)>) -> TreeDef {
+        TreeDef::map(MapKind::Ordered, entries)
+    }
+
+    /// A [`DefaultDict`](super::DefaultDict) of the given keys and
+    /// structures, sorted by key as a flattened one is.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::tree::{DefaultDict, Key, TreeDef};
+    /// let def = TreeDef::default_dict([(Key::from("b"), TreeDef::leaf()), (Key::from("a"), TreeDef::leaf())]);
+    /// assert_eq!(def.to_string(), "TreeDef(defaultdict({'a': *, 'b': *}))");
+    /// let d: DefaultDict<&str, f64> = [("b", 1.0), ("a", 2.0)].into_iter().collect();
+    /// assert_eq!(def, ivy::tree_structure(&d));
+    /// ```
+    pub fn default_dict(entries: impl IntoIterator<Item = (Key, TreeDef)>) -> TreeDef {
+        TreeDef::map(MapKind::Default, entries)
+    }
+
+    fn map(kind: MapKind, entries: impl IntoIterator<Item = (Key, TreeDef)>) -> TreeDef {
         let mut entries: Vec<(Key, TreeDef)> = entries.into_iter().collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        if kind != MapKind::Ordered {
+            entries.sort_by(|a, b| a.0.cmp(&b.0));
+        }
         let (keys, children): (Vec<Key>, Vec<TreeDef>) = entries.into_iter().unzip();
         let dict = DictNode {
+            kind,
             keys: keys.into_iter().collect(),
             order: None,
         };
         TreeDef::with_children(Kind::Dict(Arc::new(dict)), children)
+    }
+
+    /// A deque (`VecDeque`, optree's `deque`) of the given structures.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::tree::TreeDef;
+    /// let def = TreeDef::deque([TreeDef::leaf(), TreeDef::leaf()]);
+    /// assert_eq!(def.to_string(), "TreeDef(deque([*, *]))");
+    /// assert_eq!(def, ivy::tree_structure(&std::collections::VecDeque::from([1, 2])));
+    /// assert_ne!(def, ivy::tree_structure(&vec![1, 2]));
+    /// ```
+    pub fn deque(children: impl IntoIterator<Item = TreeDef>) -> TreeDef {
+        TreeDef::with_children(Kind::Deque, children.into_iter().collect())
     }
 
     /// Number of leaves.
@@ -500,6 +620,7 @@ impl TreeDef {
     }
 
     /// The keys of a map root, in traversal order (empty for other nodes).
+    /// An `IndexMap`'s are in insertion order, the other maps' sorted.
     ///
     /// ```
     /// # use ivy_core as ivy;
@@ -604,6 +725,19 @@ impl TreeDef {
         let mut path = KeyPath::new();
         collect_paths(self.nodes(), 0, &mut path, &mut out);
         out
+    }
+
+    /// The [`Accessor`](super::Accessor)s of all leaves, in leaf order
+    /// (optree's `treespec_accessors`).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// let def = ivy::tree_structure(&(1, indexmap::IndexMap::from([("y", 2), ("x", 3)])));
+    /// let a: Vec<String> = def.accessors().iter().map(|a| a.to_string()).collect();
+    /// assert_eq!(a, ["*[0]", "*[1]['y']", "*[1]['x']"]);
+    /// ```
+    pub fn accessors(&self) -> Vec<super::Accessor> {
+        super::accessor::accessors_of(self)
     }
 
     /// Replace every leaf of `self` by `inner` (JAX's `compose`): the
@@ -783,7 +917,9 @@ fn sub_rec<'a>(
 pub(crate) struct Mismatch(pub KeyPath, pub String);
 
 /// Compare node `ai` of `a` (the prefix) with node `bi` of `b`. At each leaf
-/// of `a`, calls `at_leaf(bi, path)`.
+/// of `a`, calls `at_leaf(bi, path)` with the node of `b` at that position.
+/// Maps of any kind match maps of any kind with the same key set, child by
+/// key (optree's rule), so `at_leaf` may see `b`'s nodes out of order.
 pub(crate) fn prefix_walk(
     a: &[Node],
     ai: usize,
@@ -800,7 +936,7 @@ pub(crate) fn prefix_walk(
         return Ok(());
     }
     node_agrees(x, y).map_err(|m| Mismatch(path.clone(), m))?;
-    for (k, (ca, cb)) in child_roots(a, ai).zip(child_roots(b, bi)).enumerate() {
+    for (k, (ca, cb)) in paired_children(a, ai, b, bi).into_iter().enumerate() {
         path.push(x.entry(k));
         prefix_walk(a, ca, b, cb, path, at_leaf)?;
         path.pop();
@@ -808,25 +944,56 @@ pub(crate) fn prefix_walk(
     Ok(())
 }
 
+/// The children of node `ai` of `a` with the children of node `bi` of `b`
+/// they face, in `a`'s order: by position, or by key for two maps whose
+/// keys come in different orders. The nodes must agree ([`node_agrees`]).
+pub(crate) fn paired_children(a: &[Node], ai: usize, b: &[Node], bi: usize) -> Vec<(usize, usize)> {
+    let by_key = match (a.get(ai).map(|n| &n.kind), b.get(bi).map(|n| &n.kind)) {
+        (Some(Kind::Dict(dx)), Some(Kind::Dict(dy))) if dx.keys != dy.keys => Some((dx, dy)),
+        _ => None,
+    };
+    match by_key {
+        None => child_roots(a, ai).zip(child_roots(b, bi)).collect(),
+        Some((dx, dy)) => {
+            let kids_b: Vec<usize> = child_roots(b, bi).collect();
+            child_roots(a, ai)
+                .zip(dx.keys.iter())
+                .filter_map(|(ca, key)| {
+                    let j = dy.keys.iter().position(|k| k == key)?;
+                    Some((ca, *kids_b.get(j)?))
+                })
+                .collect()
+        }
+    }
+}
+
 /// Whether two non-leaf nodes have the same kind, arity and node data; if
-/// not, why, in one line.
+/// not, why, in one line. Maps of any two kinds agree when their key sets
+/// are equal (optree's rule for zipping `dict`, `OrderedDict` and
+/// `defaultdict`).
 pub(crate) fn node_agrees(x: &Node, y: &Node) -> std::result::Result<(), String> {
     match (&x.kind, &y.kind) {
         (Kind::None, Kind::None) => Ok(()),
-        (Kind::Tuple, Kind::Tuple) | (Kind::List, Kind::List) if x.arity != y.arity => {
-            let what = if matches!(x.kind, Kind::Tuple) {
-                "tuple"
-            } else {
-                "list"
+        (Kind::Tuple, Kind::Tuple) | (Kind::List, Kind::List) | (Kind::Deque, Kind::Deque)
+            if x.arity != y.arity =>
+        {
+            let what = match x.kind {
+                Kind::Tuple => "tuple",
+                Kind::Deque => "deque",
+                _ => "list",
             };
             Err(format!(
                 "{what} arity mismatch: expected {} children, got {}",
                 x.arity, y.arity
             ))
         }
-        (Kind::Tuple, Kind::Tuple) | (Kind::List, Kind::List) => Ok(()),
+        (Kind::Tuple, Kind::Tuple) | (Kind::List, Kind::List) | (Kind::Deque, Kind::Deque) => {
+            Ok(())
+        }
         (Kind::Dict(dx), Kind::Dict(dy)) => {
-            if dx.keys == dy.keys {
+            let same = dx.keys == dy.keys
+                || (dx.keys.len() == dy.keys.len() && dx.keys.iter().all(|k| dy.keys.contains(k)));
+            if same {
                 Ok(())
             } else {
                 Err(key_mismatch(&dx.keys, &dy.keys))
@@ -848,6 +1015,78 @@ pub(crate) fn node_agrees(x: &Node, y: &Node) -> std::result::Result<(), String>
             Ok(())
         }
         _ => Err(format!("expected {}, got {}", x.describe(), y.describe())),
+    }
+}
+
+/// For every node of `nodes`, the number of leaves before it in pre-order
+/// (the index of its first leaf).
+pub(crate) fn leaf_offsets(nodes: &[Node]) -> Vec<usize> {
+    let mut out = Vec::with_capacity(nodes.len());
+    let mut seen = 0;
+    for n in nodes {
+        out.push(seen);
+        if matches!(n.kind, Kind::Leaf) {
+            seen += 1;
+        }
+    }
+    out
+}
+
+/// For each leaf of `prefix`, the root (node index in `full`) of the subtree
+/// of `full` at its position; the error names the first disagreement.
+pub(crate) fn match_prefix(op: &str, prefix: &TreeDef, full: &TreeDef) -> Result<Vec<usize>> {
+    let mut roots: Vec<usize> = Vec::with_capacity(prefix.num_leaves());
+    let mut path = KeyPath::new();
+    prefix_walk(
+        prefix.nodes(),
+        0,
+        full.nodes(),
+        0,
+        &mut path,
+        &mut |bi, _| roots.push(bi),
+    )
+    .map_err(|m| Error::structure(op, m.0.error_path(), m.1))?;
+    Ok(roots)
+}
+
+/// How the leaves of `b` line up with those of `a` when the two structures
+/// agree (equal, or maps with the same keys in other orders): `None` when
+/// leaf `i` of `a` faces leaf `i` of `b`, else the index in `b` of the leaf
+/// facing each leaf of `a`. The error names the first disagreement, or the
+/// first place where `b` goes deeper than `a`.
+pub(crate) fn zip_order(op: &str, a: &TreeDef, b: &TreeDef) -> Result<Option<Vec<usize>>> {
+    if a == b {
+        return Ok(None);
+    }
+    let bn = b.nodes();
+    let mut deeper: Option<(KeyPath, String)> = None;
+    let mut roots: Vec<usize> = Vec::with_capacity(a.num_leaves());
+    let mut path = KeyPath::new();
+    prefix_walk(a.nodes(), 0, bn, 0, &mut path, &mut |bi, p| {
+        if deeper.is_none()
+            && let Some(node) = bn.get(bi)
+            && !matches!(node.kind, Kind::Leaf)
+        {
+            deeper = Some((
+                p.clone(),
+                format!("expected a leaf, got {}", node.describe()),
+            ));
+        }
+        roots.push(bi);
+    })
+    .map_err(|m| Error::structure(op, m.0.error_path(), m.1))?;
+    if let Some((p, m)) = deeper {
+        return Err(Error::structure(op, p.error_path(), m));
+    }
+    let offsets = leaf_offsets(bn);
+    let order: Vec<usize> = roots
+        .iter()
+        .map(|&bi| offsets.get(bi).copied().unwrap_or(0))
+        .collect();
+    if order.iter().enumerate().all(|(i, &j)| i == j) {
+        Ok(None)
+    } else {
+        Ok(Some(order))
     }
 }
 
@@ -876,32 +1115,52 @@ pub(crate) fn key_mismatch(expected: &[Key], got: &[Key]) -> String {
     msg
 }
 
-/// Split the leaves of `full` into the subtrees at the leaves of `prefix`.
+/// Split the leaves of `full` into the subtrees at the leaves of `prefix`, in
+/// `prefix`'s leaf order.
 pub(crate) fn split_up_to<L>(
     prefix: &TreeDef,
     full: &TreeDef,
     leaves: Vec<L>,
     op: &str,
 ) -> Result<Vec<Subtree<L>>> {
-    let mut spans: Vec<usize> = Vec::with_capacity(prefix.num_leaves());
-    let mut path = KeyPath::new();
-    prefix_walk(
-        prefix.nodes(),
-        0,
-        full.nodes(),
-        0,
-        &mut path,
-        &mut |bi, _| spans.push(bi),
-    )
-    .map_err(|m| Error::structure(op, m.0.error_path(), m.1))?;
-    let mut out = Vec::with_capacity(spans.len());
-    let mut leaves = leaves.into_iter();
-    for bi in spans {
+    let roots = match_prefix(op, prefix, full)?;
+    Ok(take_subtrees(full, &roots, leaves))
+}
+
+/// The subtrees of `full` rooted at `roots` (which do not overlap), with
+/// their leaves taken from `leaves` (`full`'s, in its leaf order).
+pub(crate) fn take_subtrees<L>(full: &TreeDef, roots: &[usize], leaves: Vec<L>) -> Vec<Subtree<L>> {
+    let nodes = full.nodes();
+    let offsets = leaf_offsets(nodes);
+    let in_order = roots
+        .windows(2)
+        .all(|w| offsets.get(w[0]) <= offsets.get(w[1]));
+    let mut out = Vec::with_capacity(roots.len());
+    if in_order {
+        // The common case: consecutive runs of the leaf vector.
+        let mut it = leaves.into_iter();
+        let mut at = 0;
+        for &bi in roots {
+            let start = offsets.get(bi).copied().unwrap_or(at);
+            let skip = start.saturating_sub(at);
+            it.by_ref().take(skip).for_each(drop);
+            let def = full.subtree(bi);
+            let part: Vec<L> = it.by_ref().take(def.num_leaves()).collect();
+            at = start + part.len();
+            out.push(Subtree::from_parts_unchecked(def, part));
+        }
+        return out;
+    }
+    let mut slots: Vec<Option<L>> = leaves.into_iter().map(Some).collect();
+    for &bi in roots {
         let def = full.subtree(bi);
-        let part: Vec<L> = leaves.by_ref().take(def.num_leaves()).collect();
+        let start = offsets.get(bi).copied().unwrap_or(0);
+        let part: Vec<L> = (start..start + def.num_leaves())
+            .filter_map(|j| slots.get_mut(j).and_then(Option::take))
+            .collect();
         out.push(Subtree::from_parts_unchecked(def, part));
     }
-    Ok(out)
+    out
 }
 
 /// Rebuild a `T` from a structure and its leaves.
@@ -999,7 +1258,24 @@ fn fmt_node(nodes: &[Node], i: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result
             fmt_children(nodes, i, f)?;
             f.write_str("]")
         }
+        // optree's spellings: `deque([*, *])`, `deque()`.
+        Kind::Deque => {
+            if node.arity == 0 {
+                return f.write_str("deque()");
+            }
+            f.write_str("deque([")?;
+            fmt_children(nodes, i, f)?;
+            f.write_str("])")
+        }
+        // `{...}`, `OrderedDict({...})` (`OrderedDict()` when empty),
+        // `defaultdict({...})`.
         Kind::Dict(d) => {
+            match d.kind {
+                MapKind::Dict => {}
+                MapKind::Ordered if node.arity == 0 => return f.write_str("OrderedDict()"),
+                MapKind::Ordered => f.write_str("OrderedDict(")?,
+                MapKind::Default => f.write_str("defaultdict(")?,
+            }
             f.write_str("{")?;
             for (k, c) in child_roots(nodes, i).enumerate() {
                 if k > 0 {
@@ -1011,7 +1287,11 @@ fn fmt_node(nodes: &[Node], i: usize, f: &mut fmt::Formatter<'_>) -> fmt::Result
                 }
                 fmt_node(nodes, c, f)?;
             }
-            f.write_str("}")
+            f.write_str("}")?;
+            if d.kind != MapKind::Dict {
+                f.write_str(")")?;
+            }
+            Ok(())
         }
         Kind::Record(r) => fmt_record(nodes, i, r, f),
     }
@@ -1145,8 +1425,9 @@ impl fmt::Debug for NodeRef<'_> {
     }
 }
 
-// Keys sort by variant (bool < int < char < str < other), then by value;
-// `Other` keys by their `Debug` text. This is the order of
+// Keys sort by variant (bool < float < int < char < str < other: optree's
+// order for the keys of a Python dict that do not compare with each other,
+// by type name), then by value; `Other` keys by their `Debug` text. This is the order of
 // [`TreeDef::dict`]; typed maps sort by their own key type's `Ord`, which
 // agrees for the builtin key types.
 impl PartialOrd for Key {
@@ -1160,14 +1441,16 @@ impl Ord for Key {
         fn rank(k: &Key) -> u8 {
             match k {
                 Key::Bool(_) => 0,
-                Key::Int(_) => 1,
-                Key::Char(_) => 2,
-                Key::Str(_) => 3,
-                Key::Other(_) => 4,
+                Key::Float(_) => 1,
+                Key::Int(_) => 2,
+                Key::Char(_) => 3,
+                Key::Str(_) => 4,
+                Key::Other(_) => 5,
             }
         }
         match (self, other) {
             (Key::Bool(a), Key::Bool(b)) => a.cmp(b),
+            (Key::Float(a), Key::Float(b)) => a.cmp(b),
             (Key::Int(a), Key::Int(b)) => a.cmp(b),
             (Key::Char(a), Key::Char(b)) => a.cmp(b),
             (Key::Str(a), Key::Str(b)) => a.cmp(b),

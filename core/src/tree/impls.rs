@@ -1,7 +1,8 @@
 //! [`Tree`] and [`TreeMap`] for leaves and the std containers.
 
+use super::def::NodeKind;
 use super::key::TreeKey;
-use super::visit::{DictKeys, Sink, Source, Tree, TreeMap, insertion_order};
+use super::visit::{DictKeys, Peek, Sink, Source, Tree, TreeMap};
 use crate::error::{Error, Result};
 use indexmap::IndexMap;
 use std::collections::{BTreeMap, HashMap, VecDeque};
@@ -28,6 +29,10 @@ macro_rules! leaves {
             #[inline]
             fn for_each_mut<F: FnMut(&mut $t)>(&mut self, f: &mut F) {
                 f(self)
+            }
+            #[inline]
+            fn accepts(next: &Peek<'_>) -> bool {
+                next.kind() == NodeKind::Leaf
             }
             #[inline]
             fn flatten_list<'a, S: Sink<'a, $t>>(items: &'a [Self], sink: &mut S)
@@ -108,6 +113,10 @@ impl<L, T: Tree<L>> Tree<L> for Box<T> {
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
         (**self).for_each_mut(f)
     }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        T::accepts(next)
+    }
 }
 
 impl<L, M, T: TreeMap<L, M>> TreeMap<L, M> for Box<T> {
@@ -152,6 +161,10 @@ impl<L, T: Tree<L>> Tree<L> for Option<T> {
             x.for_each_mut(f)
         }
     }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::None || T::accepts(next)
+    }
 }
 
 impl<L, M, T: TreeMap<L, M>> TreeMap<L, M> for Option<T> {
@@ -173,19 +186,6 @@ impl<L, M, T: TreeMap<L, M>> TreeMap<L, M> for Option<T> {
 // Sequences
 // ---------------------------------------------------------------------------
 
-#[inline]
-fn flatten_seq<'a, L: 'a, T: Tree<L> + 'a, S: Sink<'a, L>>(
-    items: impl ExactSizeIterator<Item = &'a T>,
-    sink: &mut S,
-) {
-    let token = sink.list(items.len());
-    for (k, x) in items.enumerate() {
-        sink.child_index(k);
-        x.flatten_into(sink);
-    }
-    sink.end(token);
-}
-
 impl<L, T: Tree<L>> Tree<L> for Vec<T> {
     #[inline]
     fn flatten_into<'a, S: Sink<'a, L>>(&'a self, sink: &mut S)
@@ -204,6 +204,10 @@ impl<L, T: Tree<L>> Tree<L> for Vec<T> {
             x.for_each_mut(f)
         }
     }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::List
+    }
 }
 
 impl<L, M, T: TreeMap<L, M>> TreeMap<L, M> for Vec<T> {
@@ -221,20 +225,37 @@ impl<L, M, T: TreeMap<L, M>> TreeMap<L, M> for Vec<T> {
     }
 }
 
+/// A deque node (optree's `deque`, printed `deque([*, *])`): a structure
+/// of its own, not a list's.
 impl<L, T: Tree<L>> Tree<L> for VecDeque<T> {
     fn flatten_into<'a, S: Sink<'a, L>>(&'a self, sink: &mut S)
     where
         L: 'a,
     {
-        flatten_seq(self.iter(), sink)
+        let token = sink.deque(self.len());
+        for (k, x) in self.iter().enumerate() {
+            sink.child_index(k);
+            x.flatten_into(sink);
+        }
+        sink.end(token);
     }
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
-        T::unflatten_list(src, None).map(VecDeque::from)
+        let n = src.deque()?;
+        let mut v = VecDeque::with_capacity(n);
+        for _ in 0..n {
+            v.push_back(T::unflatten_from(src)?);
+        }
+        src.end()?;
+        Ok(v)
     }
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
         for x in self {
             x.for_each_mut(f)
         }
+    }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::Deque
     }
 }
 
@@ -265,6 +286,10 @@ impl<L, T: Tree<L>> Tree<L> for Box<[T]> {
         for x in self.iter_mut() {
             x.for_each_mut(f)
         }
+    }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::List
     }
 }
 
@@ -306,6 +331,10 @@ impl<L, T: Tree<L>, const N: usize> Tree<L> for [T; N] {
         for x in self {
             x.for_each_mut(f)
         }
+    }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::List && next.arity() == N
     }
 }
 
@@ -354,6 +383,10 @@ impl<L> Tree<L> for () {
     }
     #[inline]
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, _: &mut F) {}
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::Tuple && next.arity() == 0
+    }
 }
 
 impl<L, M> TreeMap<L, M> for () {
@@ -395,6 +428,10 @@ macro_rules! tuples {
             fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
                 $( self.$i.for_each_mut(f); )+
             }
+            #[inline]
+            fn accepts(next: &Peek<'_>) -> bool {
+                next.kind() == NodeKind::Tuple && next.arity() == $n
+            }
         }
 
         impl<L, M, $($T: TreeMap<L, M>),+> TreeMap<L, M> for ($($T,)+) {
@@ -430,7 +467,7 @@ tuples! {
 }
 
 // ---------------------------------------------------------------------------
-// Maps: children in sorted key order; IndexMap remembers insertion order
+// Maps: children in sorted key order; IndexMap in insertion order
 // ---------------------------------------------------------------------------
 
 impl<L, K: TreeKey, V: Tree<L>> Tree<L> for BTreeMap<K, V> {
@@ -471,6 +508,10 @@ impl<L, K: TreeKey, V: Tree<L>> Tree<L> for BTreeMap<K, V> {
         for v in self.values_mut() {
             v.for_each_mut(f)
         }
+    }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::Dict
     }
 }
 
@@ -528,6 +569,10 @@ impl<L, K: TreeKey + Hash, V: Tree<L>, H: BuildHasher + Default> Tree<L> for Has
             v.for_each_mut(f)
         }
     }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::Dict
+    }
 }
 
 impl<L, M, K: TreeKey + Hash, V: TreeMap<L, M>, H: BuildHasher + Default> TreeMap<L, M>
@@ -551,66 +596,41 @@ impl<L, M, K: TreeKey + Hash, V: TreeMap<L, M>, H: BuildHasher + Default> TreeMa
     }
 }
 
-/// The positions of an `IndexMap`'s entries in sorted key order.
-fn sorted_positions<K: Ord, V, H>(m: &IndexMap<K, V, H>) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..m.len()).collect();
-    order.sort_by(|&a, &b| {
-        m.get_index(a)
-            .map(|e| e.0)
-            .cmp(&m.get_index(b).map(|e| e.0))
-    });
-    order
-}
-
-/// Children are visited in sorted key order (so equal maps flatten alike);
-/// the insertion order is kept in the `TreeDef` and restored on rebuild, as
-/// optree does.
+/// An ordered map node (optree's `OrderedDict`, printed
+/// `OrderedDict({'b': *, 'a': *})`): children in insertion order, and two
+/// maps with the same keys in other orders have different structures (they
+/// still zip together in the multi-tree functions, key by key).
 impl<L, K: TreeKey + Hash, V: Tree<L>, H: BuildHasher + Default> Tree<L> for IndexMap<K, V, H> {
     fn flatten_into<'a, S: Sink<'a, L>>(&'a self, sink: &mut S)
     where
         L: 'a,
     {
-        let positions = sorted_positions(self);
-        let entries: Vec<(&K, &V)> = positions
-            .iter()
-            .filter_map(|&i| self.get_index(i))
-            .collect();
-        let keys: Vec<&K> = entries.iter().map(|e| e.0).collect();
-        let order = insertion_order(&positions);
-        let token = sink.dict(&keys, order.as_deref());
-        for (k, v) in entries {
+        let keys: smallvec::SmallVec<[&K; 16]> = self.keys().collect();
+        let token = sink.ordered_dict(&keys);
+        for (k, v) in self {
             sink.child_key(k);
             v.flatten_into(sink);
         }
         sink.end(token);
     }
     fn unflatten_from<S: Source<L>>(src: &mut S) -> Result<Self> {
-        let d = src.dict::<K>()?;
-        let mut pairs: Vec<Option<(K, V)>> = Vec::with_capacity(d.keys.len());
+        let d = src.ordered_dict::<K>()?;
+        let mut m = IndexMap::with_capacity_and_hasher(d.keys.len(), H::default());
         for k in d.keys {
             let v = V::unflatten_from(src)?;
-            pairs.push(Some((k, v)));
+            m.insert(k, v);
         }
         src.end()?;
-        let mut m = IndexMap::with_capacity_and_hasher(pairs.len(), H::default());
-        if let Some(order) = d.order {
-            for j in order {
-                if let Some((k, v)) = pairs.get_mut(j).and_then(Option::take) {
-                    m.insert(k, v);
-                }
-            }
-        }
-        // Everything not placed by the order (all of it without one) keeps
-        // the sorted order.
-        m.extend(pairs.into_iter().flatten());
         Ok(m)
     }
     fn for_each_mut<F: FnMut(&mut L)>(&mut self, f: &mut F) {
-        let mut entries: Vec<(&K, &mut V)> = self.iter_mut().collect();
-        entries.sort_by(|a, b| a.0.cmp(b.0));
-        for (_, v) in entries {
+        for v in self.values_mut() {
             v.for_each_mut(f)
         }
+    }
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        next.kind() == NodeKind::OrderedDict
     }
 }
 
@@ -619,24 +639,16 @@ impl<L, M, K: TreeKey + Hash, V: TreeMap<L, M>, H: BuildHasher + Default> TreeMa
 {
     type Output = IndexMap<K, V::Output, H>;
     fn map_ref<F: FnMut(&L) -> M>(&self, f: &mut F) -> Self::Output {
-        let mut out: Vec<Option<(K, V::Output)>> = (0..self.len()).map(|_| None).collect();
-        for i in sorted_positions(self) {
-            if let (Some((k, v)), Some(slot)) = (self.get_index(i), out.get_mut(i)) {
-                *slot = Some((k.clone(), v.map_ref(f)));
-            }
-        }
-        out.into_iter().flatten().collect()
+        self.iter()
+            .map(|(k, v)| (k.clone(), v.map_ref(f)))
+            .collect()
     }
     fn try_map_ref<E: From<Error>, F: FnMut(&L) -> std::result::Result<M, E>>(
         &self,
         f: &mut F,
     ) -> std::result::Result<Self::Output, E> {
-        let mut out: Vec<Option<(K, V::Output)>> = (0..self.len()).map(|_| None).collect();
-        for i in sorted_positions(self) {
-            if let (Some((k, v)), Some(slot)) = (self.get_index(i), out.get_mut(i)) {
-                *slot = Some((k.clone(), v.try_map_ref(f)?));
-            }
-        }
-        Ok(out.into_iter().flatten().collect())
+        self.iter()
+            .map(|(k, v)| Ok((k.clone(), v.try_map_ref(f)?)))
+            .collect()
     }
 }

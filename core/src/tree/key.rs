@@ -272,21 +272,34 @@ impl fmt::Debug for StaticValue {
 /// A map key as stored in a [`TreeDef`](super::TreeDef) and in a
 /// [`KeyPath`].
 ///
-/// Strings, integers, chars and bools have their own variants (they survive
-/// serialization); any other [`TreeKey`] is kept as a [`StaticValue`].
+/// Strings, integers, floats, chars and bools have their own variants (they
+/// survive serialization); any other [`TreeKey`] is kept as a
+/// [`StaticValue`].
+///
+/// Keys of different variants sort as optree sorts the keys of a Python
+/// dict whose keys do not compare with each other (by type name): bool <
+/// float < int < char < str < other. A typed map has one key type, so this
+/// only shows in a map keyed by `Key` itself.
 ///
 /// ```
 /// # use ivy_core as ivy;
-/// use ivy::tree::{Key, TreeKey};
+/// use ivy::tree::{FloatKey, Key, TreeKey};
 /// assert_eq!(String::from("a").to_key(), Key::from("a"));
 /// assert_eq!(3u8.to_key(), Key::Int(3));
+/// assert_eq!(FloatKey::new(1.5).to_key(), Key::from(1.5));
 /// assert_eq!(Key::from("a").to_string(), "'a'");
 /// assert_eq!(Key::Int(3).to_string(), "3");
+/// assert_eq!(Key::from(1e20).to_string(), "1e+20"); // Python's repr
+/// let mut keys = vec![Key::from("a"), Key::Int(1), Key::from(1.5), Key::Bool(true)];
+/// keys.sort();
+/// assert_eq!(keys, [Key::Bool(true), Key::from(1.5), Key::Int(1), Key::from("a")]);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub enum Key {
     /// A `bool` key.
     Bool(bool),
+    /// A float key ([`FloatKey`], `f64` or `f32` values).
+    Float(FloatKey),
     /// An integer key (of any integer type up to 64 bits, and `i128`).
     Int(i128),
     /// A `char` key.
@@ -351,11 +364,24 @@ impl Key {
     pub fn chain_segment(&self) -> String {
         match self {
             Key::Bool(b) => b.to_string(),
+            Key::Float(x) => x.to_string(),
             Key::Int(i) => i.to_string(),
             Key::Char(c) => c.to_string(),
             Key::Str(s) => s.to_string(),
             Key::Other(v) => format!("{v:?}"),
         }
+    }
+}
+
+impl From<f64> for Key {
+    fn from(x: f64) -> Key {
+        Key::Float(FloatKey::new(x))
+    }
+}
+
+impl From<FloatKey> for Key {
+    fn from(x: FloatKey) -> Key {
+        Key::Float(x)
     }
 }
 
@@ -371,12 +397,14 @@ impl From<String> for Key {
     }
 }
 
-/// Python-like: `'a'` for strings (as JAX prints dict keys), numbers bare,
+/// Python-like: `'a'` for strings (as JAX prints dict keys), numbers bare
+/// (floats as Python's `repr`: `1.5`, `1e+20`, `inf`, `nan`),
 /// `true`/`false`, chars as `'c'`, other keys by `Debug`.
 impl fmt::Display for Key {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Key::Bool(b) => write!(f, "{b}"),
+            Key::Float(x) => write!(f, "{x}"),
             Key::Int(i) => write!(f, "{i}"),
             Key::Char(c) => write!(f, "{c:?}"),
             Key::Str(s) => write_py_str(f, s),
@@ -415,7 +443,9 @@ pub(crate) fn write_py_str(f: &mut fmt::Formatter<'_>, s: &str) -> fmt::Result {
 /// when a map is rebuilt.
 ///
 /// Implemented for `String`, `&'static str`, [`KeyStr`], `Arc<str>`,
-/// `Box<str>`, `char`, `bool` and the integers up to 64 bits plus `i128`.
+/// `Box<str>`, `char`, `bool`, the integers up to 64 bits plus `i128`,
+/// [`FloatKey`] (floats, which are not `Ord` themselves) and [`Key`] (a map
+/// whose keys are of several types, as a Python dict's may be).
 /// For a key type of your own, wrap the value with [`Key::other`]:
 ///
 /// ```
@@ -517,6 +547,29 @@ impl TreeKey for bool {
     }
 }
 
+impl TreeKey for FloatKey {
+    fn to_key(&self) -> Key {
+        Key::Float(*self)
+    }
+    fn from_key(key: &Key) -> Option<FloatKey> {
+        match key {
+            Key::Float(x) => Some(*x),
+            _ => None,
+        }
+    }
+}
+
+/// Keys of any kind in one map (`BTreeMap<Key, V>`), sorted by [`Key`]'s
+/// order.
+impl TreeKey for Key {
+    fn to_key(&self) -> Key {
+        self.clone()
+    }
+    fn from_key(key: &Key) -> Option<Key> {
+        Some(key.clone())
+    }
+}
+
 macro_rules! int_keys {
     ($($t:ty),*) => {$(
         impl TreeKey for $t {
@@ -535,6 +588,153 @@ macro_rules! int_keys {
 int_keys!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, usize);
 
 // ---------------------------------------------------------------------------
+// Float keys
+// ---------------------------------------------------------------------------
+
+/// A float map key: an `f64` with the total order and equality a map key
+/// needs (floats are not `Ord`, `Eq` or `Hash` in Rust).
+///
+/// Values compare by number, with `-0.0 == 0.0` (one key, as in a Python
+/// dict) and every NaN equal to every other and above `+inf`; hashing
+/// agrees. It prints as Python's `repr` does (`1.0`, `1e-07`, `1e+20`,
+/// `inf`, `nan`), so a `TreeDef` of a float-keyed map reads as optree's.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::tree::FloatKey;
+/// use std::collections::BTreeMap;
+/// let m = BTreeMap::from([(FloatKey::new(1.5), 1), (FloatKey::new(0.5), 2), (FloatKey::new(1e20), 3)]);
+/// let (leaves, def) = ivy::tree_flatten(&m);
+/// assert_eq!(leaves, [2, 1, 3]);
+/// assert_eq!(def.to_string(), "TreeDef({0.5: *, 1.5: *, 1e+20: *})");
+/// assert_eq!(FloatKey::new(-0.0), FloatKey::new(0.0));
+/// assert_eq!(FloatKey::from(2.5f32).get(), 2.5);
+/// ```
+#[derive(Clone, Copy)]
+pub struct FloatKey(f64);
+
+impl FloatKey {
+    /// A key of value `x`.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// assert_eq!(ivy::tree::FloatKey::new(0.25).get(), 0.25);
+    /// ```
+    pub const fn new(x: f64) -> FloatKey {
+        FloatKey(x)
+    }
+
+    /// The value.
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// assert!(ivy::tree::FloatKey::new(f64::NAN).get().is_nan());
+    /// ```
+    pub const fn get(self) -> f64 {
+        self.0
+    }
+
+    /// The value with `-0.0` made `0.0` and every NaN the same NaN: equal
+    /// keys have equal bits.
+    fn canonical(self) -> f64 {
+        if self.0.is_nan() {
+            f64::NAN
+        } else if self.0 == 0.0 {
+            0.0
+        } else {
+            self.0
+        }
+    }
+}
+
+impl From<f64> for FloatKey {
+    fn from(x: f64) -> FloatKey {
+        FloatKey(x)
+    }
+}
+
+impl From<f32> for FloatKey {
+    fn from(x: f32) -> FloatKey {
+        FloatKey(f64::from(x))
+    }
+}
+
+impl From<FloatKey> for f64 {
+    fn from(x: FloatKey) -> f64 {
+        x.0
+    }
+}
+
+impl PartialEq for FloatKey {
+    fn eq(&self, other: &FloatKey) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for FloatKey {}
+
+impl PartialOrd for FloatKey {
+    fn partial_cmp(&self, other: &FloatKey) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for FloatKey {
+    fn cmp(&self, other: &FloatKey) -> Ordering {
+        match (self.0.is_nan(), other.0.is_nan()) {
+            (true, true) => Ordering::Equal,
+            (true, false) => Ordering::Greater,
+            (false, true) => Ordering::Less,
+            (false, false) => self.0.partial_cmp(&other.0).unwrap_or(Ordering::Equal),
+        }
+    }
+}
+
+impl Hash for FloatKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.canonical().to_bits().hash(state)
+    }
+}
+
+/// Python's `repr` of a float: the shortest text that reads back, with an
+/// exponent (`1e+20`, `1e-07`) below `1e-4` and from `1e16` on.
+impl fmt::Display for FloatKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_py_float(f, self.0)
+    }
+}
+
+impl fmt::Debug for FloatKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "FloatKey({self})")
+    }
+}
+
+/// Writes `x` as Python's `repr(float)`.
+pub(crate) fn write_py_float(f: &mut fmt::Formatter<'_>, x: f64) -> fmt::Result {
+    if x.is_nan() {
+        return f.write_str("nan");
+    }
+    if x.is_infinite() {
+        return f.write_str(if x > 0.0 { "inf" } else { "-inf" });
+    }
+    // Rust's `Debug` is the shortest round-trip text, with an exponent in
+    // the same ranges as Python's repr; only the exponent's spelling
+    // differs (`1e20` for `1e+20`, `1e-7` for `1e-07`).
+    let text = format!("{x:?}");
+    match text.split_once('e') {
+        None => f.write_str(&text),
+        Some((mantissa, exp)) => {
+            let (sign, digits) = match exp.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', exp),
+            };
+            write!(f, "{mantissa}e{sign}{digits:0>2}")
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Key paths
 // ---------------------------------------------------------------------------
 
@@ -546,6 +746,7 @@ int_keys!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, usize);
 /// assert_eq!(KeyEntry::Index(0).to_string(), "[0]");
 /// assert_eq!(KeyEntry::key("a").to_string(), "['a']");
 /// assert_eq!(KeyEntry::field("w").to_string(), ".w");
+/// assert_eq!(KeyEntry::FlatIndex(2).to_string(), "[<flat index 2>]");
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub enum KeyEntry {
@@ -556,6 +757,11 @@ pub enum KeyEntry {
     /// A named field of a record: JAX's `GetAttrKey` (tuple-struct fields are
     /// named `0`, `1`, ...).
     Field(KeyStr),
+    /// The `k`-th child of a node, whatever its kind: JAX's
+    /// `FlattenedIndexKey` (the key of the children of a node registered
+    /// without keys), printed `[<flat index k>]`. A path built of these
+    /// addresses any tree of the same shape.
+    FlatIndex(usize),
 }
 
 impl KeyEntry {
@@ -590,6 +796,7 @@ impl KeyEntry {
             KeyEntry::Index(i) => i.to_string(),
             KeyEntry::Key(k) => k.chain_segment(),
             KeyEntry::Field(f) => f.to_string(),
+            KeyEntry::FlatIndex(i) => i.to_string(),
         }
     }
 }
@@ -601,6 +808,7 @@ impl fmt::Display for KeyEntry {
             KeyEntry::Index(i) => write!(f, "[{i}]"),
             KeyEntry::Key(k) => write!(f, "[{k}]"),
             KeyEntry::Field(name) => write!(f, ".{name}"),
+            KeyEntry::FlatIndex(i) => write!(f, "[<flat index {i}>]"),
         }
     }
 }
@@ -611,6 +819,7 @@ impl fmt::Debug for KeyEntry {
             KeyEntry::Index(i) => write!(f, "Index({i})"),
             KeyEntry::Key(k) => write!(f, "Key({k})"),
             KeyEntry::Field(name) => write!(f, "Field({name})"),
+            KeyEntry::FlatIndex(i) => write!(f, "FlatIndex({i})"),
         }
     }
 }

@@ -1,9 +1,15 @@
 //! The `tree_*` functions (JAX's `jax.tree_util`, optree's `optree.ops`).
 
-use super::def::{Kind, NodeRef, TreeDef, prefix_walk, split_up_to, unflatten_impl};
+use super::def::{Mismatch, Node, NodeKind, node_agrees, paired_children};
+use super::def::{
+    NodeRef, TreeDef, leaf_offsets, match_prefix, split_up_to, take_subtrees, unflatten_impl,
+    zip_order,
+};
 use super::key::KeyPath;
 use super::subtree::{FlattenConfig, Subtree, cut, map_cut, split_at_roots, unflatten_parts};
-use super::visit::{ForEach, Tree, TreeMap, flatten_impl, flatten_refs, structure_impl};
+use super::visit::{
+    ForEach, ForEachOrNone, Tree, TreeMap, flatten_impl, flatten_refs, structure_impl,
+};
 use crate::error::{Error, Result};
 
 /// Flatten a tree into its leaves (cloned, in leaf order) and its structure
@@ -131,30 +137,21 @@ pub fn tree_map_mut<T: Tree<L>, L>(mut f: impl FnMut(&mut L), tree: &mut T) {
     tree.for_each_mut(&mut f)
 }
 
-/// Check that `a` and `b` have equal structures; if not, say where.
-pub(crate) fn check_same(op: &str, a: &TreeDef, b: &TreeDef) -> Result<()> {
-    if a == b {
-        return Ok(());
+/// The leaves of `b` in the order that faces `a`'s leaves (see
+/// [`zip_order`]).
+fn line_up<T: Copy>(leaves: Vec<T>, order: Option<Vec<usize>>) -> Vec<T> {
+    match order {
+        None => leaves,
+        Some(o) => o.iter().filter_map(|&j| leaves.get(j).copied()).collect(),
     }
-    let mut deeper: Option<(KeyPath, String)> = None;
-    let bn = b.nodes();
-    let mut path = KeyPath::new();
-    prefix_walk(a.nodes(), 0, bn, 0, &mut path, &mut |bi, p| {
-        if deeper.is_none()
-            && let Some(node) = bn.get(bi)
-            && !matches!(node.kind, Kind::Leaf)
-        {
-            deeper = Some((
-                p.clone(),
-                format!("expected a leaf, got {}", node.describe()),
-            ));
-        }
-    })
-    .map_err(|m| Error::structure(op, m.0.error_path(), m.1))?;
-    match deeper {
-        Some((p, m)) => Err(Error::structure(op, p.error_path(), m)),
-        None => Ok(()),
-    }
+}
+
+/// The leaves of `b`, borrowed, lined up with the leaves of a tree of
+/// structure `da`.
+fn zip_leaves<'b, U: Tree<L>, L>(op: &str, da: &TreeDef, b: &'b U) -> Result<Vec<&'b L>> {
+    let (lb, db) = flatten_refs(b);
+    let order = zip_order(op, da, &db)?;
+    Ok(line_up(lb, order))
 }
 
 /// Map two trees of equal structure leaf by leaf (JAX's
@@ -162,7 +159,10 @@ pub(crate) fn check_same(op: &str, a: &TreeDef, b: &TreeDef) -> Result<()> {
 ///
 /// The structures must be equal; otherwise the error names the key path of
 /// the first disagreement and why. When `a` is only a prefix of `b`, use
-/// [`tree_map_up_to`] (or [`tree_broadcast_prefix`] first).
+/// [`tree_map_up_to`] (or [`tree_broadcast_prefix`] first). As in optree,
+/// maps of different kinds (`BTreeMap`, `IndexMap`,
+/// [`DefaultDict`](crate::tree::DefaultDict)) with the same keys zip key by
+/// key, whatever their orders.
 ///
 /// ```
 /// # use ivy_core as ivy;
@@ -186,8 +186,7 @@ where
     T: TreeMap<L1, M>,
     U: Tree<L2>,
 {
-    let (lb, db) = flatten_refs(b);
-    check_same("tree_map2", &structure_impl(a), &db)?;
+    let lb = zip_leaves("tree_map2", &structure_impl(a), b)?;
     let mut it = lb.into_iter();
     a.try_map_ref(&mut |x| match it.next() {
         Some(y) => Ok(f(x, y)),
@@ -219,10 +218,8 @@ where
     V: Tree<L3>,
 {
     let da = structure_impl(a);
-    let (lb, db) = flatten_refs(b);
-    check_same("tree_map3", &da, &db)?;
-    let (lc, dc) = flatten_refs(c);
-    check_same("tree_map3", &da, &dc)?;
+    let lb = zip_leaves("tree_map3", &da, b)?;
+    let lc = zip_leaves("tree_map3", &da, c)?;
     let (mut ib, mut ic) = (lb.into_iter(), lc.into_iter());
     a.try_map_ref(&mut |x| match (ib.next(), ic.next()) {
         (Some(y), Some(z)) => Ok(f(x, y, z)),
@@ -258,9 +255,7 @@ where
     let da = structure_impl(first);
     let mut iters = Vec::with_capacity(rest.len());
     for t in rest {
-        let (l, d) = flatten_refs(*t);
-        check_same("tree_map_n", &da, &d)?;
-        iters.push(l.into_iter());
+        iters.push(zip_leaves("tree_map_n", &da, *t)?.into_iter());
     }
     let mut buf: Vec<&L2> = Vec::with_capacity(rest.len());
     first.try_map_ref(&mut |x| {
@@ -314,6 +309,74 @@ where
             "tree",
             "the full tree has fewer subtrees",
         )),
+    })
+}
+
+/// [`tree_map_up_to`] over any number of deeper trees (dm-tree's
+/// `map_structure_up_to(shallow, f, *structures)`): `prefix`'s structure
+/// must be a prefix of every tree of `fulls`, and `f` gets each leaf of
+/// `prefix` with the subtree of every full tree at the same position, in
+/// the order of `fulls`.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use std::collections::BTreeMap;
+/// // One learning rate per layer, applied to params and grads of any depth.
+/// let lr = BTreeMap::from([("dense", 0.5), ("head", 0.1)]);
+/// let params = BTreeMap::from([("dense", vec![1.0, 2.0]), ("head", vec![3.0])]);
+/// let grads = BTreeMap::from([("dense", vec![0.2, 0.4]), ("head", vec![1.0])]);
+/// let new = ivy::tree_map_up_to_n(
+///     |lr, parts| {
+///         let (p, g) = (parts[0].leaves(), parts[1].leaves());
+///         p.iter().zip(g).map(|(p, g)| *p - lr * *g).collect::<Vec<f64>>()
+///     },
+///     &lr,
+///     &[&params, &grads],
+/// )?;
+/// assert_eq!(new["dense"], [0.9, 1.8]);
+/// assert_eq!(new["head"], [2.9]);
+///
+/// let short = BTreeMap::from([("dense", vec![0.0])]);
+/// let err = ivy::tree_map_up_to_n(|_, _| 0.0, &lr, &[&params, &short]).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "tree_map_up_to_n: at tree: dict key mismatch: expected keys ['dense', 'head'], got ['dense']; missing ['head']"
+/// );
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn tree_map_up_to_n<'b, T, U, L1, L2: 'b, M>(
+    mut f: impl FnMut(&L1, &[Subtree<&'b L2>]) -> M,
+    prefix: &T,
+    fulls: &[&'b U],
+) -> Result<T::Output>
+where
+    T: TreeMap<L1, M>,
+    U: Tree<L2>,
+{
+    const OP: &str = "tree_map_up_to_n";
+    let da = structure_impl(prefix);
+    let mut columns = Vec::with_capacity(fulls.len());
+    for full in fulls {
+        let (lb, db) = flatten_refs(*full);
+        let roots = match_prefix(OP, &da, &db)?;
+        columns.push(take_subtrees(&db, &roots, lb).into_iter());
+    }
+    let mut row: Vec<Subtree<&'b L2>> = Vec::with_capacity(fulls.len());
+    prefix.try_map_ref(&mut |x| {
+        row.clear();
+        for col in columns.iter_mut() {
+            match col.next() {
+                Some(sub) => row.push(sub),
+                None => {
+                    return Err(Error::structure(
+                        OP,
+                        "tree",
+                        "a full tree has fewer subtrees",
+                    ));
+                }
+            }
+        }
+        Ok(f(x, &row))
     })
 }
 
@@ -398,20 +461,146 @@ where
     F::Output: Tree<L1>,
     L1: Clone,
 {
+    const OP: &str = "tree_broadcast_prefix";
     let (la, da) = flatten_refs(prefix);
     let db = structure_impl(full);
+    let roots = match_prefix(OP, &da, &db)?;
     let bn = db.nodes();
-    let mut counts: Vec<usize> = Vec::with_capacity(la.len());
-    let mut path = KeyPath::new();
-    prefix_walk(da.nodes(), 0, bn, 0, &mut path, &mut |bi, _| {
-        counts.push(bn.get(bi).map_or(0, |n| n.num_leaves))
-    })
-    .map_err(|m| Error::structure("tree_broadcast_prefix", m.0.error_path(), m.1))?;
-    let mut leaves = Vec::with_capacity(db.num_leaves());
-    for (x, n) in la.into_iter().zip(counts) {
-        leaves.extend(std::iter::repeat_n(x, n).cloned());
+    let offsets = leaf_offsets(bn);
+    // Each leaf of `prefix` fills the leaf range of its subtree of `full`
+    // (ranges in `full`'s order, which differs from `prefix`'s only where
+    // maps with the same keys come in other orders).
+    let mut slots: Vec<Option<&L1>> = vec![None; db.num_leaves()];
+    for (x, &bi) in la.into_iter().zip(&roots) {
+        let start = offsets.get(bi).copied().unwrap_or(0);
+        let n = bn.get(bi).map_or(0, |n| n.num_leaves);
+        for slot in slots.iter_mut().skip(start).take(n) {
+            *slot = Some(x);
+        }
     }
-    unflatten_impl("tree_broadcast_prefix", &db, leaves)
+    let leaves: Vec<L1> = slots.into_iter().flatten().cloned().collect();
+    unflatten_impl(OP, &db, leaves)
+}
+
+/// Broadcast two trees to their common structure (optree's
+/// `tree_broadcast_common`): where one tree has a leaf and the other a
+/// subtree, the leaf is repeated over that subtree's structure. Where both
+/// have nodes they must agree (as in [`tree_map2`]: same kind and arity,
+/// maps with the same keys), and each result keeps its own node there. The
+/// result types are named by the caller; they need not be the inputs'.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// // optree.tree_broadcast_common((1, [2, 3]), ([4, 5], 6))
+/// //   == (([1, 1], [2, 3]), ([4, 5], [6, 6]))
+/// let (x, y): ((Vec<i32>, Vec<i32>), (Vec<i32>, Vec<i32>)) =
+///     ivy::tree_broadcast_common(&(1, vec![2, 3]), &(vec![4, 5], 6))?;
+/// assert_eq!(x, (vec![1, 1], vec![2, 3]));
+/// assert_eq!(y, (vec![4, 5], vec![6, 6]));
+///
+/// // Both sides have nodes that disagree: the error says where.
+/// let err = ivy::tree_broadcast_common::<_, _, Vec<i32>, Vec<i32>, _, _>(&vec![1, 2], &vec![3, 4, 5])
+///     .unwrap_err();
+/// assert_eq!(err.to_string(), "tree_broadcast_common: at tree: list arity mismatch: expected 2 children, got 3");
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn tree_broadcast_common<A, B, X, Y, L1, L2>(a: &A, b: &B) -> Result<(X, Y)>
+where
+    A: Tree<L1>,
+    B: Tree<L2>,
+    X: Tree<L1>,
+    Y: Tree<L2>,
+    L1: Clone,
+    L2: Clone,
+{
+    const OP: &str = "tree_broadcast_common";
+    let (la, da) = flatten_refs(a);
+    let (lb, db) = flatten_refs(b);
+    let (dx, ix) =
+        broadcast_side(&da, &db).map_err(|m| Error::structure(OP, m.0.error_path(), m.1))?;
+    let (dy, iy) =
+        broadcast_side(&db, &da).map_err(|m| Error::structure(OP, m.0.error_path(), m.1))?;
+    let lx: Vec<L1> = ix
+        .iter()
+        .filter_map(|&i| la.get(i).map(|l| (*l).clone()))
+        .collect();
+    let ly: Vec<L2> = iy
+        .iter()
+        .filter_map(|&i| lb.get(i).map(|l| (*l).clone()))
+        .collect();
+    let x = unflatten_impl(OP, &dx, lx)?;
+    let y = unflatten_impl(OP, &dy, ly)?;
+    Ok((x, y))
+}
+
+/// `x` broadcast against `y`: its structure, with every leaf of `x` that
+/// faces a subtree of `y` replaced by that subtree's structure, and for each
+/// leaf of it the index of the leaf of `x` it holds.
+fn broadcast_side(
+    x: &TreeDef,
+    y: &TreeDef,
+) -> std::result::Result<(TreeDef, Vec<usize>), Mismatch> {
+    let (xn, yn) = (x.nodes(), y.nodes());
+    let offsets = leaf_offsets(xn);
+    let mut nodes = Vec::with_capacity(xn.len().max(yn.len()));
+    let mut leaves = Vec::with_capacity(x.num_leaves().max(y.num_leaves()));
+    let mut path = KeyPath::new();
+    broadcast_rec(xn, 0, yn, 0, &offsets, &mut path, &mut nodes, &mut leaves)?;
+    Ok((TreeDef::from_nodes(nodes, false), leaves))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn broadcast_rec(
+    x: &[Node],
+    xi: usize,
+    y: &[Node],
+    yi: usize,
+    offsets: &[usize],
+    path: &mut KeyPath,
+    nodes: &mut Vec<Node>,
+    leaves: &mut Vec<usize>,
+) -> std::result::Result<(usize, usize), Mismatch> {
+    let (Some(xn), Some(yn)) = (x.get(xi), y.get(yi)) else {
+        return Err(Mismatch(path.clone(), "malformed structure".to_string()));
+    };
+    let first = offsets.get(xi).copied().unwrap_or(0);
+    match (xn.kind.node_kind(), yn.kind.node_kind()) {
+        (NodeKind::Leaf, NodeKind::Leaf) => {
+            nodes.push(Node::LEAF);
+            leaves.push(first);
+            Ok((1, 1))
+        }
+        // A leaf of x facing a subtree of y: y's structure, x's leaf repeated.
+        (NodeKind::Leaf, _) => {
+            nodes.extend(y.iter().skip(yi).take(yn.num_nodes).cloned());
+            leaves.extend(std::iter::repeat_n(first, yn.num_leaves));
+            Ok((yn.num_leaves, yn.num_nodes))
+        }
+        // A subtree of x facing a leaf of y: kept as it is.
+        (_, NodeKind::Leaf) => {
+            nodes.extend(x.iter().skip(xi).take(xn.num_nodes).cloned());
+            leaves.extend(first..first + xn.num_leaves);
+            Ok((xn.num_leaves, xn.num_nodes))
+        }
+        _ => {
+            node_agrees(xn, yn).map_err(|m| Mismatch(path.clone(), m))?;
+            let at = nodes.len();
+            nodes.push(xn.clone());
+            let (mut n_leaves, mut n_nodes) = (0, 1);
+            for (k, (cx, cy)) in paired_children(x, xi, y, yi).into_iter().enumerate() {
+                path.push(xn.entry(k));
+                let (l, n) = broadcast_rec(x, cx, y, cy, offsets, path, nodes, leaves)?;
+                path.pop();
+                n_leaves += l;
+                n_nodes += n;
+            }
+            if let Some(n) = nodes.get_mut(at) {
+                n.num_leaves = n_leaves;
+                n.num_nodes = n_nodes;
+            }
+            Ok((n_leaves, n_nodes))
+        }
+    }
 }
 
 /// Transpose a tree of structure `outer ∘ inner` into one of structure
@@ -461,7 +650,16 @@ where
         }
     };
     let expected = outer.compose(inner);
-    check_same(OP, &expected, &def)?;
+    let order = zip_order(OP, &expected, &def)?;
+    let leaves = match order {
+        None => leaves,
+        Some(o) => {
+            let mut slots: Vec<Option<L>> = leaves.into_iter().map(Some).collect();
+            o.iter()
+                .filter_map(|&j| slots.get_mut(j).and_then(Option::take))
+                .collect()
+        }
+    };
     let (n_out, n_in) = (outer.num_leaves(), inner.num_leaves());
     let mut slots: Vec<Option<L>> = leaves.into_iter().map(Some).collect();
     let mut permuted = Vec::with_capacity(slots.len());
@@ -490,6 +688,108 @@ where
     T: Tree<L>,
 {
     tree_leaves(tree).into_iter().fold(initial, &mut f)
+}
+
+/// [`tree_reduce`] with a [`FlattenConfig`]: `f` gets `Some(leaf)` for
+/// each leaf and, in none-is-leaf mode, `None` for each `None` (optree's
+/// `tree_reduce(f, tree, initial, none_is_leaf=True)`), in leaf order.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::tree::FlattenConfig;
+/// // optree.tree_reduce(lambda a, x: a + [x], [1, None, (2, None)], [], none_is_leaf=True)
+/// //   == [1, None, 2, None]
+/// let t = (Some(1), None::<i32>, (Some(2), None::<i32>));
+/// let seen = ivy::tree_reduce_with(
+///     |mut acc: Vec<Option<i32>>, x| { acc.push(x.copied()); acc },
+///     &t,
+///     Vec::new(),
+///     FlattenConfig::NONE_IS_LEAF,
+/// );
+/// assert_eq!(seen, [Some(1), None, Some(2), None]);
+/// let seen = ivy::tree_reduce_with(
+///     |mut acc: Vec<Option<i32>>, x| { acc.push(x.copied()); acc },
+///     &t,
+///     Vec::new(),
+///     FlattenConfig::DEFAULT,
+/// );
+/// assert_eq!(seen, [Some(1), Some(2)]);
+/// ```
+pub fn tree_reduce_with<T, L, A>(
+    mut f: impl FnMut(A, Option<&L>) -> A,
+    tree: &T,
+    initial: A,
+    config: FlattenConfig,
+) -> A
+where
+    T: Tree<L>,
+{
+    let mut items: Vec<Option<&L>> = Vec::new();
+    tree.flatten_into(&mut ForEachOrNone {
+        f: |x| items.push(x),
+        none_is_leaf: config.none_is_leaf,
+    });
+    items.into_iter().fold(initial, &mut f)
+}
+
+/// [`tree_all`] with a [`FlattenConfig`]: in none-is-leaf mode `pred` also
+/// sees each `None`, as `None` (optree's `tree_all(tree, none_is_leaf=True)`,
+/// where a `None` leaf is false).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::tree::FlattenConfig;
+/// let t = vec![Some(1), None];
+/// let truthy = |x: Option<&i32>| x.is_some_and(|v| *v != 0);
+/// // optree.tree_all([1, None]) is True; with none_is_leaf=True, False.
+/// assert!(ivy::tree_all_with(truthy, &t, FlattenConfig::DEFAULT));
+/// assert!(!ivy::tree_all_with(truthy, &t, FlattenConfig::NONE_IS_LEAF));
+/// ```
+pub fn tree_all_with<T: Tree<L>, L>(
+    mut pred: impl FnMut(Option<&L>) -> bool,
+    tree: &T,
+    config: FlattenConfig,
+) -> bool {
+    let mut all = true;
+    tree.flatten_into(&mut ForEachOrNone {
+        f: |x: Option<&L>| {
+            if all && !pred(x) {
+                all = false;
+            }
+        },
+        none_is_leaf: config.none_is_leaf,
+    });
+    all
+}
+
+/// [`tree_any`] with a [`FlattenConfig`]: in none-is-leaf mode `pred` also
+/// sees each `None`, as `None` (optree's `tree_any(tree, none_is_leaf=True)`).
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::tree::FlattenConfig;
+/// let t = (0, (None::<i32>, 2));
+/// let truthy = |x: Option<&i32>| x.is_some_and(|v| *v != 0);
+/// assert!(ivy::tree_any_with(truthy, &t, FlattenConfig::NONE_IS_LEAF));
+/// let is_none = |x: Option<&i32>| x.is_none();
+/// assert!(ivy::tree_any_with(is_none, &t, FlattenConfig::NONE_IS_LEAF));
+/// assert!(!ivy::tree_any_with(is_none, &t, FlattenConfig::DEFAULT));
+/// ```
+pub fn tree_any_with<T: Tree<L>, L>(
+    mut pred: impl FnMut(Option<&L>) -> bool,
+    tree: &T,
+    config: FlattenConfig,
+) -> bool {
+    let mut any = false;
+    tree.flatten_into(&mut ForEachOrNone {
+        f: |x: Option<&L>| {
+            if !any && pred(x) {
+                any = true;
+            }
+        },
+        none_is_leaf: config.none_is_leaf,
+    });
+    any
 }
 
 /// Whether `pred` holds for every leaf (`true` for a tree without leaves).

@@ -5,14 +5,14 @@
 //! ```
 //!
 //! Everything serializes. Deserialization rebuilds every node whose data is
-//! plain (leaves, `None`, tuples, lists, maps with bool/int/char/string keys,
+//! plain (leaves, `None`, tuples, lists, maps with bool/float/int/char/string keys,
 //! records); static metadata and custom map keys are written as their `Debug`
 //! text and cannot be read back (as JAX's proto serialization, which takes
 //! builtin node kinds and string keys only). To check that a stored
 //! structure matches a live one in that case, compare their serialized forms.
 
-use super::def::{DictNode, Kind, Node, TreeDef};
-use super::key::{Key, KeyStr};
+use super::def::{DictNode, Kind, MapKind, Node, TreeDef};
+use super::key::{FloatKey, Key, KeyStr};
 use super::record::{OwnedRecordInfo, RecordNode, RecordRef, RecordShape};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -38,7 +38,18 @@ enum NodeRepr {
     List {
         arity: usize,
     },
+    Deque {
+        arity: usize,
+    },
     Dict {
+        keys: Vec<KeyRepr>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        order: Option<Vec<usize>>,
+    },
+    OrderedDict {
+        keys: Vec<KeyRepr>,
+    },
+    DefaultDict {
         keys: Vec<KeyRepr>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         order: Option<Vec<usize>>,
@@ -59,12 +70,40 @@ enum NodeRepr {
 #[serde(rename_all = "snake_case")]
 enum KeyRepr {
     Bool(bool),
+    /// A float key; a JSON number, or a string for `inf`, `-inf`, `nan`.
+    Float(FloatRepr),
     Int(i64),
     /// An integer beyond `i64`, as its decimal text.
     BigInt(String),
     Char(char),
     Str(KeyStr),
     Other(String),
+}
+
+/// A float key: written as the text of Python's `repr` (the shortest text
+/// that reads back to the same value, and `nan`, `inf`, `-inf`), since JSON
+/// numbers do not hold every float exactly through every reader; a number
+/// is read too.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum FloatRepr {
+    Number(f64),
+    Text(String),
+}
+
+impl From<f64> for FloatRepr {
+    fn from(x: f64) -> FloatRepr {
+        FloatRepr::Text(FloatKey::new(x).to_string())
+    }
+}
+
+impl FloatRepr {
+    fn value(&self) -> Option<f64> {
+        match self {
+            FloatRepr::Number(x) => Some(*x),
+            FloatRepr::Text(t) => t.parse::<f64>().ok(),
+        }
+    }
 }
 
 impl Serialize for TreeDef {
@@ -84,10 +123,16 @@ fn to_repr(n: &Node) -> NodeRepr {
         Kind::None => NodeRepr::None,
         Kind::Tuple => NodeRepr::Tuple { arity: n.arity },
         Kind::List => NodeRepr::List { arity: n.arity },
-        Kind::Dict(d) => NodeRepr::Dict {
-            keys: d.keys.iter().map(key_repr).collect(),
-            order: d.order.as_ref().map(|o| o.to_vec()),
-        },
+        Kind::Deque => NodeRepr::Deque { arity: n.arity },
+        Kind::Dict(d) => {
+            let keys = d.keys.iter().map(key_repr).collect();
+            let order = d.order.as_ref().map(|o| o.to_vec());
+            match d.kind {
+                MapKind::Dict => NodeRepr::Dict { keys, order },
+                MapKind::Ordered => NodeRepr::OrderedDict { keys },
+                MapKind::Default => NodeRepr::DefaultDict { keys, order },
+            }
+        }
         Kind::Record(r) => NodeRepr::Record {
             module: KeyStr::from(r.module().to_string()),
             name: KeyStr::from(r.name().to_string()),
@@ -107,6 +152,7 @@ fn to_repr(n: &Node) -> NodeRepr {
 fn key_repr(k: &Key) -> KeyRepr {
     match k {
         Key::Bool(b) => KeyRepr::Bool(*b),
+        Key::Float(x) => KeyRepr::Float(FloatRepr::from(x.get())),
         Key::Int(i) => match i64::try_from(*i) {
             Ok(small) => KeyRepr::Int(small),
             Err(_) => KeyRepr::BigInt(i.to_string()),
@@ -186,45 +232,11 @@ fn from_node_repr(r: NodeRepr, i: usize) -> Result<(Kind, usize), String> {
         NodeRepr::None => (Kind::None, 0),
         NodeRepr::Tuple { arity } => (Kind::Tuple, arity),
         NodeRepr::List { arity } => (Kind::List, arity),
-        NodeRepr::Dict { keys, order } => {
-            let n = keys.len();
-            let keys: Vec<Key> =
-                keys.into_iter()
-                    .map(|k| match k {
-                        KeyRepr::Bool(b) => Ok(Key::Bool(b)),
-                        KeyRepr::Int(v) => Ok(Key::Int(i128::from(v))),
-                        KeyRepr::BigInt(text) => text.parse::<i128>().map(Key::Int).map_err(|_| {
-                            format!("TreeDef: node {i}: `{text}` is not an integer key")
-                        }),
-                        KeyRepr::Char(c) => Ok(Key::Char(c)),
-                        KeyRepr::Str(s) => Ok(Key::Str(s)),
-                        KeyRepr::Other(text) => Err(format!(
-                            "TreeDef: node {i}: the custom map key {text} cannot be deserialized"
-                        )),
-                    })
-                    .collect::<Result<_, String>>()?;
-            if let Some(o) = &order {
-                let mut seen = vec![false; n];
-                let valid = o.len() == n
-                    && o.iter().all(|&j| match seen.get_mut(j) {
-                        Some(s) if !*s => {
-                            *s = true;
-                            true
-                        }
-                        _ => false,
-                    });
-                if !valid {
-                    return Err(format!(
-                        "TreeDef: node {i}: `order` is not a permutation of the keys"
-                    ));
-                }
-            }
-            let dict = DictNode {
-                keys: keys.into_iter().collect(),
-                order: order.map(Vec::into_boxed_slice),
-            };
-            (Kind::Dict(Arc::new(dict)), n)
-        }
+        NodeRepr::Deque { arity } => (Kind::Deque, arity),
+        NodeRepr::Dict { keys, order } => map_from_repr(MapKind::Dict, keys, order, i)?,
+        NodeRepr::OrderedDict { keys } => map_from_repr(MapKind::Ordered, keys, None, i)?,
+        NodeRepr::DefaultDict { keys, order } => map_from_repr(MapKind::Default, keys, order, i)?,
+
         NodeRepr::Record {
             module,
             name,
@@ -254,4 +266,54 @@ fn from_node_repr(r: NodeRepr, i: usize) -> Result<(Kind, usize), String> {
             (Kind::Record(Arc::new(node)), arity)
         }
     })
+}
+
+fn map_from_repr(
+    kind: MapKind,
+    keys: Vec<KeyRepr>,
+    order: Option<Vec<usize>>,
+    i: usize,
+) -> Result<(Kind, usize), String> {
+    let n = keys.len();
+    let keys: Vec<Key> =
+        keys.into_iter()
+            .map(|k| match k {
+                KeyRepr::Bool(b) => Ok(Key::Bool(b)),
+                KeyRepr::Float(x) => x.value().map(Key::from).ok_or_else(|| {
+                    format!("TreeDef: node {i}: a float key is a number or its text")
+                }),
+                KeyRepr::Int(v) => Ok(Key::Int(i128::from(v))),
+                KeyRepr::BigInt(text) => text
+                    .parse::<i128>()
+                    .map(Key::Int)
+                    .map_err(|_| format!("TreeDef: node {i}: `{text}` is not an integer key")),
+                KeyRepr::Char(c) => Ok(Key::Char(c)),
+                KeyRepr::Str(s) => Ok(Key::Str(s)),
+                KeyRepr::Other(text) => Err(format!(
+                    "TreeDef: node {i}: the custom map key {text} cannot be deserialized"
+                )),
+            })
+            .collect::<Result<_, String>>()?;
+    if let Some(o) = &order {
+        let mut seen = vec![false; n];
+        let valid = o.len() == n
+            && o.iter().all(|&j| match seen.get_mut(j) {
+                Some(s) if !*s => {
+                    *s = true;
+                    true
+                }
+                _ => false,
+            });
+        if !valid {
+            return Err(format!(
+                "TreeDef: node {i}: `order` is not a permutation of the keys"
+            ));
+        }
+    }
+    let dict = DictNode {
+        kind,
+        keys: keys.into_iter().collect(),
+        order: order.map(Vec::into_boxed_slice),
+    };
+    Ok((Kind::Dict(Arc::new(dict)), n))
 }

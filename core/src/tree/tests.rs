@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::error::Error;
+use crate::nest::Nest;
 use indexmap::IndexMap;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
@@ -96,21 +97,31 @@ fn twelve_tuple() {
 }
 
 #[test]
-fn maps_traverse_sorted_and_index_map_keeps_insertion_order() {
+fn maps_traverse_sorted_and_index_map_in_insertion_order() {
     let mut im: IndexMap<String, i32> = IndexMap::new();
     im.insert(s("b"), 1);
     im.insert(s("c"), 2);
     im.insert(s("a"), 3);
     let (leaves, def) = tree_flatten(&im);
-    assert_eq!(leaves, [3, 1, 2]);
-    assert_eq!(def.to_string(), "TreeDef({'a': *, 'b': *, 'c': *})");
+    assert_eq!(leaves, [1, 2, 3]);
+    assert_eq!(
+        def.to_string(),
+        "TreeDef(OrderedDict({'b': *, 'c': *, 'a': *}))"
+    );
     let back: IndexMap<String, i32> = tree_unflatten(&def, leaves).unwrap();
     let keys: Vec<&String> = back.keys().collect();
     assert_eq!(keys, ["b", "c", "a"]);
     assert_eq!(back, im);
-    // Equal to the structure of a sorted map with the same keys.
+    // A defaultdict traverses sorted and rebuilds in insertion order.
+    let dd: DefaultDict<String, i32> = im.clone().into();
+    let (leaves, ddef) = tree_flatten(&dd);
+    assert_eq!(leaves, [3, 1, 2]);
+    let back: DefaultDict<String, i32> = tree_unflatten(&ddef, leaves).unwrap();
+    assert_eq!(back.keys().collect::<Vec<_>>(), ["b", "c", "a"]);
+    // A sorted map's structure is a plain dict.
     let bm = BTreeMap::from([(s("a"), 0), (s("b"), 0), (s("c"), 0)]);
-    assert_eq!(tree_structure(&bm), def);
+    let def = tree_structure(&bm);
+    assert_eq!(def.to_string(), "TreeDef({'a': *, 'b': *, 'c': *})");
     let hm: HashMap<String, i32> = HashMap::from([(s("c"), 2), (s("a"), 3), (s("b"), 1)]);
     let (hl, hd) = tree_flatten(&hm);
     assert_eq!(hl, [3, 1, 2]);
@@ -120,7 +131,7 @@ fn maps_traverse_sorted_and_index_map_keeps_insertion_order() {
 }
 
 #[test]
-fn index_map_mapping_keeps_order_and_visits_sorted() {
+fn index_map_mapping_keeps_and_visits_insertion_order() {
     let mut im: IndexMap<&'static str, i32> = IndexMap::new();
     im.insert("z", 1);
     im.insert("a", 2);
@@ -132,8 +143,24 @@ fn index_map_mapping_keeps_order_and_visits_sorted() {
         },
         &im,
     );
+    assert_eq!(order, [1, 2]);
+    assert_eq!(out.keys().copied().collect::<Vec<_>>(), ["z", "a"]);
+    // DefaultDict visits sorted and keeps its order.
+    let dd = DefaultDict::from(im.clone());
+    let mut order = Vec::new();
+    let out = tree_map(
+        |x| {
+            order.push(*x);
+            x * 10
+        },
+        &dd,
+    );
     assert_eq!(order, [2, 1]);
     assert_eq!(out.keys().copied().collect::<Vec<_>>(), ["z", "a"]);
+    let mut seen = Vec::new();
+    let mut dd = dd;
+    tree_map_mut(|x: &mut i32| seen.push(*x), &mut dd);
+    assert_eq!(seen, [2, 1]);
     assert_eq!(out["z"], 10);
 }
 
@@ -407,9 +434,12 @@ fn eq_and_hash_agree() {
         s.finish()
     }
     let a = tree_structure(&BTreeMap::from([("a", (1, 2))]));
-    let mut im = IndexMap::new();
+    let mut im = HashMap::new();
     im.insert("a", (5, 6));
     let b = tree_structure(&im);
+    let ordered = tree_structure(&IndexMap::from([("a", (5, 6))]));
+    assert_ne!(a, ordered);
+    assert_ne!(h(&a), h(&ordered));
     assert_eq!(a, b);
     assert_eq!(h(&a), h(&b));
     let mut set = std::collections::HashSet::new();
@@ -557,6 +587,8 @@ fn other_sequences() {
     assert_eq!(l, [1, 2, 3, 4]);
     let back: (VecDeque<i32>, Box<[i32]>) = tree_unflatten(&d, l).unwrap();
     assert_eq!(back, (v, b));
+    assert_eq!(d.to_string(), "TreeDef((deque([*, *]), [*, *]))");
+    assert_eq!(d.children()[0].kind(), NodeKind::Deque);
 }
 
 #[test]
@@ -584,14 +616,33 @@ fn serde_round_trip() {
     );
     let rebuilt: Rebuilt = tree_unflatten(&back, leaves).unwrap();
     assert_eq!(rebuilt, t);
-    // IndexMap order survives.
+    // IndexMap and DefaultDict order survive, and every node kind.
     let mut im = IndexMap::new();
     im.insert(s("z"), 1);
     im.insert(s("a"), 2);
-    let (l, d) = tree_flatten(&im);
-    let d2: TreeDef = serde_json::from_str(&serde_json::to_string(&d).unwrap()).unwrap();
-    let im2: IndexMap<String, i32> = tree_unflatten(&d2, l).unwrap();
-    assert_eq!(im2.keys().collect::<Vec<_>>(), ["z", "a"]);
+    let dd = DefaultDict::from(im.clone());
+    let t = (
+        im,
+        dd,
+        VecDeque::from([3]),
+        BTreeMap::from([(FloatKey::new(f64::NAN), 4), (FloatKey::new(-1.5), 5)]),
+    );
+    let (l, d) = tree_flatten(&t);
+    let json = serde_json::to_string(&d).unwrap();
+    let d2: TreeDef = serde_json::from_str(&json).unwrap();
+    assert_eq!(d2, d);
+    assert_eq!(d2.to_string(), d.to_string());
+    type Back = (
+        IndexMap<String, i32>,
+        DefaultDict<String, i32>,
+        VecDeque<i32>,
+        BTreeMap<FloatKey, i32>,
+    );
+    let back: Back = tree_unflatten(&d2, l).unwrap();
+    assert_eq!(back.0.keys().collect::<Vec<_>>(), ["z", "a"]);
+    assert_eq!(back.1.keys().collect::<Vec<_>>(), ["z", "a"]);
+    assert_eq!(back.3.keys().map(|k| k.get()).next(), Some(-1.5));
+    assert!(json.contains(r#"{"float":"nan"}"#), "{json}");
 }
 
 #[test]
@@ -685,7 +736,9 @@ fn leaf_runs_are_invisible() {
         static S: std::sync::OnceLock<RandomState> = std::sync::OnceLock::new();
         S.get_or_init(RandomState::new).hash_one(d)
     };
-    for other in [&built, &deque, &boxed, &opts, &arr] {
+    assert_eq!(deque.to_string(), "TreeDef(deque([*, *, *]))");
+    assert_ne!(def, deque);
+    for other in [&built, &boxed, &opts, &arr] {
         assert_eq!(&def, other);
         assert_eq!(hash(&def), hash(other));
         assert_eq!(other.to_string(), "TreeDef([*, *, *])");
@@ -711,7 +764,7 @@ fn leaf_runs_are_invisible() {
     assert_eq!(back, [4.0, 5.0, 6.0]);
     let back: Vec<Option<f64>> = tree_unflatten(&def, [4.0, 5.0, 6.0]).unwrap();
     assert_eq!(back, [Some(4.0), Some(5.0), Some(6.0)]);
-    let back: VecDeque<f64> = tree_unflatten(&def, [4.0, 5.0, 6.0]).unwrap();
+    let back: VecDeque<f64> = tree_unflatten(&deque, [4.0, 5.0, 6.0]).unwrap();
     assert_eq!(back, [4.0, 5.0, 6.0]);
     let back: [f64; 3] = tree_unflatten(&def, [4.0, 5.0, 6.0]).unwrap();
     assert_eq!(back, [4.0, 5.0, 6.0]);
@@ -756,4 +809,245 @@ fn leaf_runs_are_invisible() {
     );
     let de: TreeDef = serde_json::from_str(&json).unwrap();
     assert_eq!(de, def);
+}
+
+#[test]
+fn float_key_order_equality_hash_and_text() {
+    use std::collections::HashSet;
+    let mut keys: Vec<FloatKey> = [f64::NAN, 1.0, f64::NEG_INFINITY, -0.0, 0.5, f64::INFINITY]
+        .into_iter()
+        .map(FloatKey::new)
+        .collect();
+    keys.sort();
+    let text: Vec<String> = keys.iter().map(|k| k.to_string()).collect();
+    assert_eq!(text, ["-inf", "-0.0", "0.5", "1.0", "inf", "nan"]);
+    // -0.0 and 0.0 are one key; NaNs are one key; hashing agrees.
+    let set: HashSet<FloatKey> = [0.0, -0.0, f64::NAN, -f64::NAN]
+        .into_iter()
+        .map(FloatKey::new)
+        .collect();
+    assert_eq!(set.len(), 2);
+    // Python's repr, against values printed by CPython 3.11.
+    for (x, py) in [
+        (1e-5, "1e-05"),
+        (1.5e-7, "1.5e-07"),
+        (1e16, "1e+16"),
+        (1e15, "1000000000000000.0"),
+        (1.2345678901234568e18, "1.2345678901234568e+18"),
+        (0.0001, "0.0001"),
+        (-2.0, "-2.0"),
+        (1e300, "1e+300"),
+        (5e-324, "5e-324"),
+    ] {
+        assert_eq!(FloatKey::new(x).to_string(), py);
+    }
+    assert_eq!(FloatKey::from(0.1f32).get(), f64::from(0.1f32));
+    assert_eq!(f64::from(FloatKey::new(2.0)), 2.0);
+    assert_eq!(format!("{:?}", FloatKey::new(2.0)), "FloatKey(2.0)");
+    // A f32 map key: the f64 value of the f32.
+    assert_eq!(FloatKey::from(1.5f32).to_key(), Key::from(1.5));
+    assert_eq!(Key::from(2.5).chain_segment(), "2.5");
+}
+
+#[test]
+fn key_typed_maps_round_trip() {
+    let m = BTreeMap::from([
+        (Key::Int(1), 1.0),
+        (Key::from("a"), 2.0),
+        (Key::from(0.5), 3.0),
+    ]);
+    let (l, d) = tree_flatten(&m);
+    assert_eq!(l, [3.0, 1.0, 2.0]);
+    let back: BTreeMap<Key, f64> = tree_unflatten(&d, l).unwrap();
+    assert_eq!(back, m);
+}
+
+#[test]
+fn multi_tree_functions_match_maps_by_key() {
+    let od = IndexMap::from([("b", vec![1, 2]), ("a", vec![3])]);
+    let d = BTreeMap::from([("a", vec![30]), ("b", vec![10, 20])]);
+    // map_n, map_up_to and broadcast_prefix all pair by key.
+    let r = tree_map_n(|x, rest| x + rest[0], &od, &[&d]).unwrap();
+    assert_eq!(r["b"], [11, 22]);
+    assert_eq!(r["a"], [33]);
+    let prefix = IndexMap::from([("b", 100), ("a", 200)]);
+    let r = tree_map_up_to(
+        |p, sub| p + sub.leaves().iter().copied().sum::<i32>(),
+        &prefix,
+        &d,
+    )
+    .unwrap();
+    assert_eq!(r.into_iter().collect::<Vec<_>>(), [("b", 130), ("a", 230)]);
+    let r = tree_broadcast_prefix(&prefix, &d).unwrap();
+    assert_eq!(r, BTreeMap::from([("a", vec![200]), ("b", vec![100, 100])]));
+    let parts = tree_map_up_to_n(
+        |p: &i32, subs| {
+            (
+                *p,
+                subs.iter().map(|s| s.leaves().len()).collect::<Vec<_>>(),
+            )
+        },
+        &prefix,
+        &[&d, &d],
+    )
+    .unwrap();
+    assert_eq!(parts["a"], (200, vec![1, 1]));
+    // A deeper second tree is still an error in tree_map2.
+    let err = tree_map2(|x: &i32, y: &i32| x + y, &prefix, &d).unwrap_err();
+    assert!(
+        err.to_string().contains("expected a leaf, got a list of 2"),
+        "{err}"
+    );
+    // Transpose pairs by key too.
+    let outer = tree_structure(&vec![0, 0]);
+    let t = vec![
+        IndexMap::from([("x", 1), ("y", 2)]),
+        IndexMap::from([("y", 4), ("x", 3)]),
+    ];
+    let inner = tree_structure(&IndexMap::from([("x", 0), ("y", 0)]));
+    let r: IndexMap<&str, Vec<i32>> = tree_transpose(&outer, Some(&inner), &t).unwrap();
+    assert_eq!(r["x"], [1, 3]);
+    assert_eq!(r["y"], [2, 4]);
+}
+
+#[test]
+fn derive_untagged_and_transparent() {
+    #[derive(Tree, Debug, Clone, PartialEq)]
+    #[tree(untagged)]
+    enum Value<T> {
+        Nothing,
+        One(T),
+        Many(Vec<T>),
+        Two(T, T),
+        Scaled {
+            x: T,
+            #[tree(static)]
+            by: u8,
+        },
+    }
+    #[derive(Tree, Debug, Clone, PartialEq)]
+    #[tree(transparent)]
+    struct Params<T>(BTreeMap<&'static str, T>);
+
+    let v = vec![
+        Value::One(1.0),
+        Value::Nothing,
+        Value::Many(vec![2.0, 3.0]),
+        Value::Two(4.0, 5.0),
+        Value::Scaled { x: 6.0, by: 2 },
+    ];
+    let (l, d) = tree_flatten(&v);
+    assert_eq!(l, [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    assert_eq!(
+        d.to_string(),
+        "TreeDef([*, None, [*, *], (*, *), Value::Scaled { x: *, static by: 2 }])"
+    );
+    let back: Vec<Value<f64>> = tree_unflatten(&d, l.clone()).unwrap();
+    assert_eq!(back, v);
+    let mapped: Vec<Value<String>> = tree_map(|x: &f64| x.to_string(), &v);
+    assert_eq!(mapped[3], Value::Two("4".to_string(), "5".to_string()));
+    let paths: Vec<String> = d.paths().iter().map(|p| p.keystr()).collect();
+    assert_eq!(
+        paths,
+        ["[0]", "[2][0]", "[2][1]", "[3][0]", "[3][1]", "[4].x"]
+    );
+    // Through a nest and back (a nest holds no records: the last item goes).
+    let n = crate::nest::Nest::from_tree(&v[..4].to_vec());
+    let back: Vec<Value<f64>> = n.into_tree().unwrap();
+    assert_eq!(back, v[..4]);
+    // Transparent: the struct is its field.
+    let p = Params(BTreeMap::from([("w", 1.0)]));
+    let d = tree_structure(&p);
+    assert_eq!(d.to_string(), "TreeDef({'w': *})");
+    assert_eq!(d, tree_structure(&p.0));
+    let back: Params<f64> = tree_unflatten(&d, [2.0]).unwrap();
+    assert_eq!(back.0["w"], 2.0);
+    // accepts answers by content.
+    use super::Peek;
+    assert!(<Value<f64> as Tree<f64>>::accepts(&Peek::new(
+        NodeKind::None,
+        0
+    )));
+    assert!(<Value<f64> as Tree<f64>>::accepts(&Peek::new(
+        NodeKind::Tuple,
+        2
+    )));
+    assert!(!<Value<f64> as Tree<f64>>::accepts(&Peek::new(
+        NodeKind::Tuple,
+        3
+    )));
+    assert!(!<Value<f64> as Tree<f64>>::accepts(&Peek::new(
+        NodeKind::Dict,
+        1
+    )));
+    assert!(<Params<f64> as Tree<f64>>::accepts(&Peek::new(
+        NodeKind::Dict,
+        1
+    )));
+    assert!(<Linear<f64> as Tree<f64>>::accepts(&Peek::of_node(
+        &tree_structure(&Linear {
+            w: 1.0,
+            b: 1.0,
+            act: "r"
+        })
+        .nodes()[0]
+    )));
+    assert!(!<Linear<f64> as Tree<f64>>::accepts(&Peek::new(
+        NodeKind::Record,
+        2
+    )));
+}
+
+#[test]
+fn accessor_paths_and_errors() {
+    let t = (
+        1.0,
+        vec![Linear {
+            w: 2.0,
+            b: 3.0,
+            act: "relu",
+        }],
+        None::<f64>,
+    );
+    let def = tree_structure(&t);
+    let acc = def.accessors();
+    let printed: Vec<String> = acc.iter().map(|a| a.to_string()).collect();
+    assert_eq!(printed, ["*[0]", "*[1][0].w", "*[1][0].b"]);
+    assert_eq!(acc[2].path(), def.paths()[2]);
+    assert_eq!(acc[2].leaf_index(&def, "t").unwrap(), 2);
+    assert_eq!(
+        format!("{:?}", acc[1].entries()[2]),
+        "GetAttrEntry(name='w', kind=Record)"
+    );
+    // A path that ends at a node.
+    let short = Accessor::new(acc[1].entries()[..1].to_vec());
+    let err = short.get(&t).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "Accessor::get: at tree[1]: the path ends at a list of 1, not at a leaf"
+    );
+    // with_mut changes one leaf.
+    let mut t2 = t.clone();
+    acc[2].with_mut(&mut t2, |b| *b = 30.0).unwrap();
+    assert_eq!(t2.1[0].b, 30.0);
+    assert!(short.with_mut(&mut t2, |_| ()).is_err());
+    // Accessors are values: equal, hashable, one per leaf.
+    let set: std::collections::HashSet<Accessor> = acc.iter().cloned().collect();
+    assert_eq!(set.len(), 3);
+    let (pairs, _) = tree_flatten_with_accessor(&t);
+    assert_eq!(pairs.iter().map(|p| p.0.clone()).collect::<Vec<_>>(), acc);
+}
+
+#[test]
+fn broadcast_common_laws() {
+    // Broadcasting a tree with itself changes nothing; with a leaf, repeats
+    // the leaf over the tree.
+    let t = (vec![1, 2], BTreeMap::from([("a", (3, None::<i32>))]));
+    let (x, y): (Nest<i32>, Nest<i32>) = tree_broadcast_common(&t, &t).unwrap();
+    assert_eq!(x, Nest::from_tree(&t));
+    assert_eq!(y, x);
+    let (x, y): (Nest<i32>, Nest<i32>) = tree_broadcast_common(&7, &t).unwrap();
+    assert_eq!(tree_structure(&x), tree_structure(&t));
+    assert!(tree_all(|v| *v == 7, &x));
+    assert_eq!(y, Nest::from_tree(&t));
 }

@@ -1,7 +1,7 @@
 //! The [`Tree`] and [`TreeMap`] traits, and the [`Sink`] / [`Source`]
 //! protocol through which a node type flattens and rebuilds itself.
 
-use super::def::{DictNode, Kind, Node, NodeKind, TreeDef, path_to};
+use super::def::{DictNode, Kind, MapKind, Node, NodeKind, TreeDef, path_to};
 use super::key::{StaticField, StaticValue, TreeKey};
 use super::record::{RecordInfo, RecordNode, RecordRef};
 use crate::error::{Error, Result};
@@ -114,6 +114,25 @@ pub trait Tree<L>: Sized {
         sink.end(token);
     }
 
+    /// Whether a value of this type can be rebuilt from a node like `next`
+    /// (its kind, arity and record type): how an untagged enum
+    /// (`#[tree(untagged)]`) chooses the variant to rebuild. Every type of
+    /// this crate and every derived type answers exactly; the default, for
+    /// a hand-written impl, is `true` (try it).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::tree::{NodeKind, Peek, Tree};
+    /// assert!(<Vec<f64> as Tree<f64>>::accepts(&Peek::new(NodeKind::List, 3)));
+    /// assert!(!<(f64, f64) as Tree<f64>>::accepts(&Peek::new(NodeKind::Tuple, 3)));
+    /// assert!(<Option<f64> as Tree<f64>>::accepts(&Peek::new(NodeKind::None, 0)));
+    /// ```
+    #[inline]
+    fn accepts(next: &Peek<'_>) -> bool {
+        let _ = next;
+        true
+    }
+
     /// Rebuild a sequence of `Self` from a list node (of length `len` if
     /// given), the reverse of [`Tree::flatten_list`]. Leaf types override it
     /// to take the leaves with [`Source::leaf_list`].
@@ -210,6 +229,26 @@ pub trait Sink<'a, L: 'a> {
         info: &'static RecordInfo,
         statics: F,
     ) -> usize;
+    /// A double-ended queue of `len` children follows (`VecDeque`, optree's
+    /// `deque`). The default reports it as a list.
+    #[inline]
+    fn deque(&mut self, len: usize) -> usize {
+        self.list(len)
+    }
+    /// An insertion-ordered map follows (`IndexMap`, optree's
+    /// `OrderedDict`); `keys` are in insertion order, the order its children
+    /// follow in. The default reports it as a map whose insertion order is
+    /// its traversal order.
+    #[inline]
+    fn ordered_dict<K: TreeKey>(&mut self, keys: &[&K]) -> usize {
+        self.dict(keys, None)
+    }
+    /// A [`DefaultDict`](super::DefaultDict) follows (optree's
+    /// `defaultdict`): as [`Sink::dict`]. The default reports it as a map.
+    #[inline]
+    fn default_dict<K: TreeKey>(&mut self, keys: &[&K], order: Option<&[usize]>) -> usize {
+        self.dict(keys, order)
+    }
     /// The next child is element `k` of a tuple or sequence.
     #[inline]
     fn child_index(&mut self, k: usize) {
@@ -270,6 +309,69 @@ impl<K> DictKeys<K> {
     /// assert_eq!(ivy::tree::DictKeys::<String>::INLINE, 4);
     /// ```
     pub const INLINE: usize = 4;
+}
+
+/// The next node of a [`Source`], seen before it is taken (see
+/// [`Tree::accepts`]): its kind, its arity and, for a record, its type.
+///
+/// ```
+/// # use ivy_core as ivy;
+/// use ivy::tree::{NodeKind, Peek};
+/// let p = Peek::new(NodeKind::Tuple, 2);
+/// assert_eq!((p.kind(), p.arity()), (NodeKind::Tuple, 2));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Peek<'a> {
+    kind: NodeKind,
+    arity: usize,
+    record: Option<&'a RecordNode>,
+}
+
+impl<'a> Peek<'a> {
+    /// A node of `kind` with `arity` children (and no record type known).
+    pub fn new(kind: NodeKind, arity: usize) -> Peek<'a> {
+        Peek {
+            kind,
+            arity,
+            record: None,
+        }
+    }
+
+    pub(crate) fn of_node(node: &'a Node) -> Peek<'a> {
+        Peek {
+            kind: node.kind.node_kind(),
+            arity: node.arity,
+            record: match &node.kind {
+                Kind::Record(r) => Some(r),
+                _ => None,
+            },
+        }
+    }
+
+    /// The node's kind.
+    pub fn kind(&self) -> NodeKind {
+        self.kind
+    }
+
+    /// Its number of children.
+    pub fn arity(&self) -> usize {
+        self.arity
+    }
+
+    /// Whether it is a record of type `info` (`false` if the source does
+    /// not know record types).
+    ///
+    /// ```
+    /// # use ivy_core as ivy;
+    /// use ivy::tree::{NodeKind, Peek, RecordInfo, RecordShape};
+    /// const P: RecordInfo = RecordInfo {
+    ///     module: "m", name: "P", variant: None, shape: RecordShape::Unit, fields: &[], statics: &[],
+    /// };
+    /// assert!(!Peek::new(NodeKind::Record, 0).is_record(&P));
+    /// ```
+    pub fn is_record(&self, info: &RecordInfo) -> bool {
+        self.kind == NodeKind::Record && self.record.is_some_and(|r| r.is(info))
+    }
 }
 
 /// Which record (or enum variant) a [`Source`] found.
@@ -339,6 +441,23 @@ pub trait Source<L> {
     fn dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>>;
     /// Take a record node that must be one of `variants`.
     fn record(&mut self, variants: &[&'static RecordInfo]) -> Result<RecordMatch>;
+    /// Take a deque node and return its length. The default takes a list.
+    #[inline]
+    fn deque(&mut self) -> Result<usize> {
+        self.list(None)
+    }
+    /// Take an insertion-ordered map node and return its keys in insertion
+    /// order. The default takes a map.
+    #[inline]
+    fn ordered_dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
+        self.dict()
+    }
+    /// Take a [`DefaultDict`](super::DefaultDict) node and return its keys
+    /// as [`Source::dict`] does. The default takes a map.
+    #[inline]
+    fn default_dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
+        self.dict()
+    }
     /// The value of static field `k` of the record `m`.
     fn static_field<T: StaticField>(&mut self, m: &RecordMatch, k: usize) -> Result<T>;
     /// The children of the last node taken are done.
@@ -348,6 +467,26 @@ pub trait Source<L> {
     /// it to know what to read).
     fn peek(&self) -> Option<(NodeKind, usize)> {
         None
+    }
+    /// The next node, if the source can tell without taking it, with its
+    /// record type where it is a record (what [`Tree::accepts`] reads). The
+    /// default is [`Source::peek`] without record types.
+    fn peek_node(&self) -> Option<Peek<'_>> {
+        self.peek().map(|(kind, arity)| Peek::new(kind, arity))
+    }
+    /// The error for a next node that is not `expected` (a type that reads
+    /// its nodes by content, such as an untagged enum, found none it can
+    /// read). Sources that track paths say where.
+    fn unexpected(&self, expected: &str) -> Error {
+        let got = match self.peek() {
+            Some((kind, arity)) => format!("a {kind:?} node of {arity} children"),
+            None => "a node this source cannot describe".to_string(),
+        };
+        Error::structure(
+            "tree_unflatten",
+            "tree",
+            format!("expected {expected}, got {got}"),
+        )
     }
     /// Take a list node whose children are all leaves, and its leaves; with
     /// `len`, the length must be `len`. The same as [`Source::list`], then
@@ -454,6 +593,15 @@ impl<O> DefBuilder<O> {
         token
     }
 
+    fn map<K: TreeKey>(&mut self, kind: MapKind, keys: &[&K], order: Option<&[usize]>) -> usize {
+        let dict = DictNode {
+            kind,
+            keys: keys.iter().map(|k| k.to_key()).collect(),
+            order: order.map(Box::from),
+        };
+        self.open(Kind::Dict(Arc::new(dict)), keys.len())
+    }
+
     pub fn finish(self, none_is_leaf: bool) -> (O, TreeDef) {
         let len = self.nodes.len() + self.elided;
         let def = TreeDef::from_compact(self.nodes, self.elided > 0, len, none_is_leaf);
@@ -485,11 +633,20 @@ impl<'a, L: 'a, O: LeafOut<'a, L>> Sink<'a, L> for DefBuilder<O> {
     }
 
     fn dict<K: TreeKey>(&mut self, keys: &[&K], order: Option<&[usize]>) -> usize {
-        let dict = DictNode {
-            keys: keys.iter().map(|k| k.to_key()).collect(),
-            order: order.map(Box::from),
-        };
-        self.open(Kind::Dict(Arc::new(dict)), keys.len())
+        self.map(MapKind::Dict, keys, order)
+    }
+
+    fn ordered_dict<K: TreeKey>(&mut self, keys: &[&K]) -> usize {
+        self.map(MapKind::Ordered, keys, None)
+    }
+
+    fn default_dict<K: TreeKey>(&mut self, keys: &[&K], order: Option<&[usize]>) -> usize {
+        self.map(MapKind::Default, keys, order)
+    }
+
+    #[inline]
+    fn deque(&mut self, len: usize) -> usize {
+        self.open(Kind::Deque, len)
     }
 
     fn record<F: FnOnce() -> Vec<StaticValue>>(
@@ -551,6 +708,44 @@ impl<'a, L: 'a, F: FnMut(&'a L)> Sink<'a, L> for ForEach<F> {
     }
     #[inline]
     fn none(&mut self) {}
+    #[inline]
+    fn tuple(&mut self, _: usize) -> usize {
+        0
+    }
+    #[inline]
+    fn list(&mut self, _: usize) -> usize {
+        0
+    }
+    #[inline]
+    fn dict<K: TreeKey>(&mut self, _: &[&K], _: Option<&[usize]>) -> usize {
+        0
+    }
+    #[inline]
+    fn record<G: FnOnce() -> Vec<StaticValue>>(&mut self, _: &'static RecordInfo, _: G) -> usize {
+        0
+    }
+    #[inline]
+    fn end(&mut self, _: usize) {}
+}
+
+/// Calls a closure on each leaf (`Some`) and, when `none_is_leaf`, on each
+/// `None` (`None`), ignoring structure.
+pub(crate) struct ForEachOrNone<F> {
+    pub f: F,
+    pub none_is_leaf: bool,
+}
+
+impl<'a, L: 'a, F: FnMut(Option<&'a L>)> Sink<'a, L> for ForEachOrNone<F> {
+    #[inline]
+    fn leaf(&mut self, leaf: &'a L) {
+        (self.f)(Some(leaf))
+    }
+    #[inline]
+    fn none(&mut self) {
+        if self.none_is_leaf {
+            (self.f)(None)
+        }
+    }
     #[inline]
     fn tuple(&mut self, _: usize) -> usize {
         0
@@ -829,12 +1024,77 @@ impl<L> Source<L> for DefSource<'_, L> {
     }
 
     fn dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
-        let Some(Node {
-            kind: Kind::Dict(d),
-            ..
-        }) = self.next_node()
-        else {
-            return Err(self.expected("a dict"));
+        self.map(MapKind::Dict)
+    }
+
+    fn ordered_dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
+        self.map(MapKind::Ordered)
+    }
+
+    fn default_dict<K: TreeKey>(&mut self) -> Result<DictKeys<K>> {
+        self.map(MapKind::Default)
+    }
+
+    #[inline]
+    fn deque(&mut self) -> Result<usize> {
+        match self.next_node() {
+            Some(
+                n @ Node {
+                    kind: Kind::Deque, ..
+                },
+            ) => {
+                self.pos += 1;
+                self.epos += 1;
+                Ok(n.arity)
+            }
+            _ => Err(self.expected("a deque")),
+        }
+    }
+
+    fn record(&mut self, variants: &[&'static RecordInfo]) -> Result<RecordMatch> {
+        self.record_impl(variants)
+    }
+
+    fn static_field<T: StaticField>(&mut self, m: &RecordMatch, k: usize) -> Result<T> {
+        self.static_field_impl(m, k)
+    }
+
+    #[inline]
+    fn end(&mut self) -> Result<()> {
+        Ok(())
+    }
+
+    fn peek(&self) -> Option<(NodeKind, usize)> {
+        self.peek_node().map(|p| (p.kind(), p.arity()))
+    }
+
+    fn unexpected(&self, expected: &str) -> Error {
+        self.expected(expected)
+    }
+
+    fn peek_node(&self) -> Option<Peek<'_>> {
+        if self.run > 0 {
+            return Some(Peek::new(NodeKind::Leaf, 0));
+        }
+        self.nodes.get(self.pos).map(Peek::of_node)
+    }
+}
+
+impl<L> DefSource<'_, L> {
+    /// Take a map node of kind `kind` and return its keys.
+    fn map<K: TreeKey>(&mut self, kind: MapKind) -> Result<DictKeys<K>> {
+        let d = match self.next_node() {
+            Some(Node {
+                kind: Kind::Dict(d),
+                ..
+            }) if d.kind == kind => d,
+            _ => {
+                return Err(self.expected(match kind {
+                    MapKind::Dict => "a dict",
+                    MapKind::Ordered => "an OrderedDict",
+                    MapKind::Default => "a defaultdict",
+                }));
+            }
         };
         let mut keys = smallvec::SmallVec::with_capacity(d.keys.len());
         for k in d.keys.iter() {
@@ -854,7 +1114,7 @@ impl<L> Source<L> for DefSource<'_, L> {
         Ok(DictKeys { keys, order })
     }
 
-    fn record(&mut self, variants: &[&'static RecordInfo]) -> Result<RecordMatch> {
+    fn record_impl(&mut self, variants: &[&'static RecordInfo]) -> Result<RecordMatch> {
         let Some(Node {
             kind: Kind::Record(r),
             ..
@@ -877,7 +1137,7 @@ impl<L> Source<L> for DefSource<'_, L> {
         }
     }
 
-    fn static_field<T: StaticField>(&mut self, m: &RecordMatch, k: usize) -> Result<T> {
+    fn static_field_impl<T: StaticField>(&mut self, m: &RecordMatch, k: usize) -> Result<T> {
         let value = m
             .node
             .as_ref()
@@ -899,20 +1159,6 @@ impl<L> Source<L> for DefSource<'_, L> {
                 ))
             }
         }
-    }
-
-    #[inline]
-    fn end(&mut self) -> Result<()> {
-        Ok(())
-    }
-
-    fn peek(&self) -> Option<(NodeKind, usize)> {
-        if self.run > 0 {
-            return Some((NodeKind::Leaf, 0));
-        }
-        self.nodes
-            .get(self.pos)
-            .map(|n| (n.kind.node_kind(), n.arity))
     }
 }
 

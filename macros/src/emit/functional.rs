@@ -769,6 +769,8 @@ fn leaf_fn(op: &Op, t: &Target) -> TokenStream {
         }
     }
     let _ = uses_arrays;
+    // The argument rules of the spec, once, before the kernel or the body.
+    steps.extend(super::rules::rule_steps(op, t));
 
     // 6. Kernel or body.
     let kernel_path = kernel_call(op, t, &id);
@@ -1062,6 +1064,7 @@ fn kernel_call(op: &Op, t: &Target, id: &Checked) -> TokenStream {
             _ => steps.push(quote!(#p::check_kernel(#info, __backend, #dt)?;)),
         }
     }
+    steps.extend(super::rules::check_fn_steps(op, &args));
     let trait_ = kernel_trait(&op.category);
     let name = super::ident(&op.name, op.ident.span());
     quote! {
@@ -1117,12 +1120,15 @@ fn kernel_conversion(
     }
 }
 
+/// The call of the body of a compositional or mixed op: an error from an op
+/// the body called comes out under this op's name (`ivy::Error::within`, on
+/// the error path only).
 fn body_call(op: &Op, t: &Target) -> TokenStream {
     let k = &t.krate;
     let body = body_ident(op);
+    let op_name = &op.name;
     let args = op.params.iter().map(|p| &p.ident);
-    let _ = k;
-    quote!(#body(#(#args),*))
+    quote!(#k::__private::within(#op_name, #body(#(#args),*)))
 }
 
 /// The body of a compositional, mixed or standalone op as a function of the

@@ -9,7 +9,9 @@
 //! | operators | [`operators`] | `std::ops` impls (`&a + &b`, `a * 2.0`) |
 //! | kernels | [`kernels`] | one kernel trait per category, the `Backend` trait |
 //! | gradients | [`gradients`] | the recording of traced calls and each op's vector-Jacobian product from `#[vjp]` |
+//! | argument checks | [`rules`] | the parameter rules and `#[check]` calls, once per op before dispatch |
 //! | catalogue | [`catalogue`] | `OpId`s, the `OpInfo` of every op, dynamic calls and test samples |
+//! | python | [`python`] | the Python module of `bindings/python`: a PyO3 function per op, `Array` and `Container` methods |
 
 pub mod catalogue;
 pub mod functional;
@@ -19,6 +21,8 @@ pub mod kernels;
 pub mod methods;
 pub mod operators;
 pub mod opts;
+pub mod python;
+pub mod rules;
 
 use ivy_spec::model::{Op, Param, ParamKind, Ret};
 use proc_macro2::{Span, TokenStream};
@@ -289,15 +293,7 @@ pub fn doc_attrs(lines: &[String], target: &Target) -> TokenStream {
             in_code = !in_code;
         }
     }
-    let attrs = out.iter().map(|l| {
-        let l = if l.is_empty() {
-            String::new()
-        } else {
-            format!(" {l}")
-        };
-        quote!(#[doc = #l])
-    });
-    quote!(#(#attrs)*)
+    doc_lines(&out)
 }
 
 /// Generated examples (for ivy-core only: in a user crate the names they
@@ -416,4 +412,18 @@ pub fn example_value(op: &Op, p: &Param) -> String {
         },
         ParamKind::Verbatim => "Default::default()".into(),
     }
+}
+
+/// Doc lines as `#[doc]` attributes, each text line after one space (as
+/// `///` writes it), blank lines empty.
+pub(crate) fn doc_lines(lines: &[String]) -> TokenStream {
+    let attrs = lines.iter().map(|l| {
+        let l = if l.is_empty() {
+            String::new()
+        } else {
+            format!(" {l}")
+        };
+        quote!(#[doc = #l])
+    });
+    quote!(#(#attrs)*)
 }

@@ -1,6 +1,18 @@
 //! `#[derive(Tree)]`: a struct or enum as a pytree node (or, with
 //! `#[tree(leaf)]`, as a leaf type).
 //!
+//! Representations, chosen on the type:
+//!
+//! - default: a struct, and each variant of an enum, is a record node
+//!   (`Linear { w: *, b: * }`, `Act::Scaled(*)`);
+//! - `#[tree(untagged)]` on an enum: each variant is the node of its
+//!   content, as a Python list holding values of several kinds would show
+//!   them: a unit variant is `None`, a one-field tuple variant is its field,
+//!   a tuple variant of several fields a tuple, a struct variant a record;
+//!   rebuilding picks the first variant that accepts the next node;
+//! - `#[tree(transparent)]` on a struct of one field: the field's node;
+//! - `#[tree(leaf)]`: the whole value is one leaf.
+//!
 //! Parse (attributes into a small model, errors accumulated with their
 //! spans) -> generate `Tree<L>` and `TreeMap<L, M>` impls. On any error the
 //! output is the errors as `compile_error!`s plus a harmless `Tree` impl, so
@@ -62,6 +74,10 @@ struct Model<'a> {
     generics: &'a Generics,
     krate: Path,
     leaf: bool,
+    /// `#[tree(untagged)]` (enums).
+    untagged: bool,
+    /// `#[tree(transparent)]` (structs of one field).
+    transparent: bool,
     body: Body<'a>,
 }
 
@@ -97,6 +113,9 @@ impl<'a> Model<'a> {
     fn parse(input: &'a DeriveInput, errors: &mut Errors) -> Model<'a> {
         let mut krate: Path = syn::parse_quote!(::ivy);
         let mut leaf = false;
+        let mut untagged: Option<Path> = None;
+        let mut transparent: Option<Path> = None;
+        let is_enum = matches!(input.data, Data::Enum(_));
         for attr in input.attrs.iter().filter(|a| a.path().is_ident("tree")) {
             let res = attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("leaf") {
@@ -104,6 +123,30 @@ impl<'a> Model<'a> {
                         errors.spanned(&meta.path, "duplicate `leaf` option");
                     }
                     leaf = true;
+                    Ok(())
+                } else if meta.path.is_ident("untagged") {
+                    if untagged.is_some() {
+                        errors.spanned(&meta.path, "duplicate `untagged` option");
+                    } else if !is_enum {
+                        errors.spanned(
+                            &meta.path,
+                            "`untagged` is for enums; a struct of one field that should stand \
+                             for its field takes `#[tree(transparent)]`",
+                        );
+                    }
+                    untagged = Some(meta.path.clone());
+                    Ok(())
+                } else if meta.path.is_ident("transparent") {
+                    if transparent.is_some() {
+                        errors.spanned(&meta.path, "duplicate `transparent` option");
+                    } else if is_enum {
+                        errors.spanned(
+                            &meta.path,
+                            "`transparent` is for structs of one field; an enum whose variants \
+                             stand for their contents takes `#[tree(untagged)]`",
+                        );
+                    }
+                    transparent = Some(meta.path.clone());
                     Ok(())
                 } else if meta.path.is_ident("crate") {
                     let value = meta.value()?;
@@ -118,7 +161,8 @@ impl<'a> Model<'a> {
                     Err(meta.error("`static` belongs on a field: `#[tree(static)] name: Type`"))
                 } else {
                     Err(meta.error(format!(
-                        "unknown `tree` option `{}`; expected `leaf` or `crate = path` here",
+                        "unknown `tree` option `{}`; expected `leaf`, `untagged` (enums), \
+                         `transparent` (structs of one field) or `crate = path` here",
                         path_name(&meta.path)
                     )))
                 }
@@ -168,12 +212,103 @@ impl<'a> Model<'a> {
             }
         }
 
+        if leaf {
+            for p in untagged.iter().chain(transparent.iter()) {
+                errors.spanned(
+                    p,
+                    format!(
+                        "`{}` cannot go with `leaf`: a leaf type is one leaf, whatever its fields",
+                        path_name(p)
+                    ),
+                );
+            }
+        }
+        if let (Some(p), Body::Struct(v)) = (&transparent, &body)
+            && !leaf
+        {
+            if let Some(f) = v.statics().next() {
+                errors.spanned(
+                    f.ty,
+                    "a `#[tree(transparent)]` struct has no node to keep a static field in: \
+                     make it a field of the inner type, or drop `transparent`",
+                );
+            }
+            let n = v.children().count();
+            if n != 1 {
+                errors.spanned(
+                    p,
+                    format!(
+                        "`#[tree(transparent)]` needs exactly one field (the one the struct \
+                         stands for); `{}` has {n}",
+                        input.ident
+                    ),
+                );
+            }
+        }
+        if let (Some(_), Body::Enum(vs)) = (&untagged, &body)
+            && !leaf
+        {
+            check_untagged(vs, errors);
+        }
+
         Model {
             ident: &input.ident,
             generics: &input.generics,
             krate,
             leaf,
+            untagged: untagged.is_some() && is_enum,
+            transparent: transparent.is_some() && !is_enum,
             body,
+        }
+    }
+}
+
+/// The mistakes an untagged enum can hold: two variants that stand for the
+/// same node (two unit variants are both `None`; two one-field variants of
+/// one type), and static fields where no record node keeps them.
+fn check_untagged(vs: &[Variant], errors: &mut Errors) {
+    let mut unit: Option<&Ident> = None;
+    let mut single: Vec<(&Ident, String)> = Vec::new();
+    for v in vs {
+        let Some(id) = v.ident else { continue };
+        match v.shape {
+            Shape::Unit => match unit {
+                Some(first) => errors.spanned(
+                    id,
+                    format!(
+                        "in an untagged enum a unit variant stands for `None`, and `{first}` \
+                         already does; `{id}` could never be rebuilt"
+                    ),
+                ),
+                None => unit = Some(id),
+            },
+            Shape::Tuple => {
+                for f in v.statics() {
+                    errors.spanned(
+                        f.ty,
+                        "a tuple variant of an untagged enum is its fields' node, with no \
+                         record to keep a static field in: make it a struct variant",
+                    );
+                }
+                let children: Vec<&Field> = v.children().collect();
+                if let [f] = children.as_slice() {
+                    let ty = f.ty;
+                    let text = quote!(#ty).to_string();
+                    match single.iter().find(|(_, t)| *t == text) {
+                        Some((first, _)) => errors.spanned(
+                            id,
+                            format!(
+                                "variants `{first}` and `{id}` of an untagged enum both hold \
+                                 `{}`: rebuilding picks the first that fits, so `{id}` could \
+                                 never be rebuilt",
+                                text.replace(' ', "")
+                            ),
+                        ),
+                        None => single.push((id, text)),
+                    }
+                }
+            }
+            Shape::Named => {}
         }
     }
 }
@@ -276,33 +411,38 @@ fn expand(m: &Model) -> TokenStream {
     let info_names: Vec<Ident> = (0..variants.len())
         .map(|i| format_ident!("__IVY_TREE_INFO_{}", i))
         .collect();
-    let infos = variants.iter().zip(&info_names).map(|(v, name)| {
-        let type_name = ident.to_string();
-        let variant = match v.ident {
-            Some(id) => {
-                let s = unraw(id);
-                quote!(::core::option::Option::Some(#s))
-            }
-            None => quote!(::core::option::Option::None),
-        };
-        let shape = match v.shape {
-            Shape::Named => quote!(#tree::RecordShape::Named),
-            Shape::Tuple => quote!(#tree::RecordShape::Tuple),
-            Shape::Unit => quote!(#tree::RecordShape::Unit),
-        };
-        let fields = v.children().map(|f| f.name.as_str());
-        let statics = v.statics().map(|f| f.name.as_str());
-        quote! {
-            const #name: &'static #tree::RecordInfo = &#tree::RecordInfo {
-                module: ::core::module_path!(),
-                name: #type_name,
-                variant: #variant,
-                shape: #shape,
-                fields: &[#(#fields),*],
-                statics: &[#(#statics),*],
+    // (Only records have one: other representations print no type.)
+    let infos = variants
+        .iter()
+        .zip(&info_names)
+        .filter(|(v, _)| repr(m, v) == Repr::Record)
+        .map(|(v, name)| {
+            let type_name = ident.to_string();
+            let variant = match v.ident {
+                Some(id) => {
+                    let s = unraw(id);
+                    quote!(::core::option::Option::Some(#s))
+                }
+                None => quote!(::core::option::Option::None),
             };
-        }
-    });
+            let shape = match v.shape {
+                Shape::Named => quote!(#tree::RecordShape::Named),
+                Shape::Tuple => quote!(#tree::RecordShape::Tuple),
+                Shape::Unit => quote!(#tree::RecordShape::Unit),
+            };
+            let fields = v.children().map(|f| f.name.as_str());
+            let statics = v.statics().map(|f| f.name.as_str());
+            quote! {
+                const #name: &'static #tree::RecordInfo = &#tree::RecordInfo {
+                    module: ::core::module_path!(),
+                    name: #type_name,
+                    variant: #variant,
+                    shape: #shape,
+                    fields: &[#(#fields),*],
+                    statics: &[#(#statics),*],
+                };
+            }
+        });
 
     // Type parameters that may change under `TreeMap`: those in child
     // fields and in no static field.
@@ -338,6 +478,41 @@ fn expand(m: &Model) -> TokenStream {
 
     let flatten_arms = variants.iter().zip(&info_names).map(|(v, info)| {
         let (pat, binds) = pattern(m, v, is_enum);
+        match repr(m, v) {
+            Repr::Record => {}
+            Repr::None => return quote!(#pat => __ivy_sink.none(),),
+            Repr::Inner => {
+                let (f, b) = v
+                    .fields
+                    .iter()
+                    .zip(&binds)
+                    .find(|(f, _)| !f.is_static)
+                    .map_or((None, None), |(f, b)| (Some(f.ty), Some(b)));
+                return match (f, b) {
+                    (Some(ty), Some(b)) => {
+                        quote!(#pat => <#ty as #tree::Tree<__IvyL>>::flatten_into(#b, __ivy_sink),)
+                    }
+                    _ => quote!(#pat => {}),
+                };
+            }
+            Repr::Tuple => {
+                let n = v.fields.len();
+                let children = v.fields.iter().zip(&binds).enumerate().map(|(k, (f, b))| {
+                    let ty = f.ty;
+                    quote! {
+                        __ivy_sink.child_index(#k);
+                        <#ty as #tree::Tree<__IvyL>>::flatten_into(#b, __ivy_sink);
+                    }
+                });
+                return quote! {
+                    #pat => {
+                        let __ivy_token = __ivy_sink.tuple(#n);
+                        #(#children)*
+                        __ivy_sink.end(__ivy_token);
+                    }
+                };
+            }
+        }
         let statics = v
             .fields
             .iter()
@@ -420,7 +595,9 @@ fn expand(m: &Model) -> TokenStream {
     let info_list = &info_names;
     // An enum without variants has no value to rebuild: the source's error
     // (no record matches) is the answer.
-    let unflatten_body = if variants.is_empty() {
+    let unflatten_body = if m.transparent || m.untagged {
+        unflatten_by_content(m, &variants, &info_names, &tree)
+    } else if variants.is_empty() {
         quote! {
             __ivy_src.record(&[])?;
             ::core::result::Result::Err(#tree::__private::derive_failed())
@@ -443,6 +620,7 @@ fn expand(m: &Model) -> TokenStream {
     } else {
         quote!(match self)
     };
+    let accepts_body = accepts(m, &variants, &info_names, &tree);
     let tree_impl = quote! {
         #[automatically_derived]
         impl #tree_impl_generics #tree::Tree<__IvyL> for #self_ty where #(#tree_where,)* {
@@ -467,6 +645,12 @@ fn expand(m: &Model) -> TokenStream {
                 #match_self {
                     #(#for_each_arms)*
                 }
+            }
+
+            #[inline]
+            #[allow(unused_variables)]
+            fn accepts(__ivy_next: &#tree::Peek<'_>) -> bool {
+                #accepts_body
             }
         }
     };
@@ -570,12 +754,178 @@ fn expand(m: &Model) -> TokenStream {
 
     quote! {
         // (`unreachable_code`: an enum without variants maps to `Ok(match *self {})`.)
-        #[allow(non_upper_case_globals, unreachable_code, clippy::all)]
+        #[allow(non_upper_case_globals, unreachable_code, dead_code, clippy::all)]
         const _: () = {
             #(#infos)*
             #tree_impl
             #map_impl
         };
+    }
+}
+
+/// How a struct or variant shows in a `TreeDef`.
+#[derive(Clone, Copy, PartialEq)]
+enum Repr {
+    /// A record node (the default; struct variants of untagged enums).
+    Record,
+    /// `None` (unit variants of untagged enums).
+    None,
+    /// Its one child field's node (transparent structs, one-field tuple
+    /// variants of untagged enums).
+    Inner,
+    /// A tuple node (tuple variants of several fields, or none, of
+    /// untagged enums).
+    Tuple,
+}
+
+fn repr(m: &Model, v: &Variant) -> Repr {
+    if m.transparent {
+        return Repr::Inner;
+    }
+    if !m.untagged {
+        return Repr::Record;
+    }
+    match v.shape {
+        Shape::Named => Repr::Record,
+        Shape::Unit => Repr::None,
+        Shape::Tuple if v.fields.len() == 1 => Repr::Inner,
+        Shape::Tuple => Repr::Tuple,
+    }
+}
+
+/// Whether the next node of a source (`__ivy_next`) is one variant `v` can
+/// be rebuilt from.
+fn accepts_variant(m: &Model, v: &Variant, info: &Ident, tree: &TokenStream) -> TokenStream {
+    match repr(m, v) {
+        Repr::Record => quote!(__ivy_next.is_record(#info)),
+        Repr::None => quote!(__ivy_next.kind() == #tree::NodeKind::None),
+        Repr::Inner => match v.children().next() {
+            Some(f) => {
+                let ty = f.ty;
+                quote!(<#ty as #tree::Tree<__IvyL>>::accepts(__ivy_next))
+            }
+            None => quote!(false),
+        },
+        Repr::Tuple => {
+            let n = v.fields.len();
+            quote!(__ivy_next.kind() == #tree::NodeKind::Tuple && __ivy_next.arity() == #n)
+        }
+    }
+}
+
+/// The body of `Tree::accepts`: any variant accepts.
+fn accepts(m: &Model, variants: &[&Variant], infos: &[Ident], tree: &TokenStream) -> TokenStream {
+    let conds: Vec<TokenStream> = variants
+        .iter()
+        .zip(infos)
+        .map(|(v, info)| accepts_variant(m, v, info, tree))
+        .collect();
+    if conds.is_empty() {
+        quote!(false)
+    } else {
+        quote!(#(#conds)||*)
+    }
+}
+
+/// `unflatten_from` of a transparent struct or an untagged enum: the first
+/// variant that accepts the next node is read from it.
+fn unflatten_by_content(
+    m: &Model,
+    variants: &[&Variant],
+    infos: &[Ident],
+    tree: &TokenStream,
+) -> TokenStream {
+    let is_enum = matches!(m.body, Body::Enum(_));
+    let conds = variants
+        .iter()
+        .zip(infos)
+        .enumerate()
+        .map(|(i, (v, info))| {
+            let c = accepts_variant(m, v, info, tree);
+            quote!(if #c { #i })
+        });
+    let arms = variants
+        .iter()
+        .zip(infos)
+        .enumerate()
+        .map(|(i, (v, info))| {
+            let ctor = constructor(m, v, is_enum);
+            let var = |j: usize| format_ident!("__ivy_f{}", j);
+            let inits = v.fields.iter().enumerate().map(|(j, f)| {
+                let member = &f.member;
+                let x = var(j);
+                quote!(#member: #x)
+            });
+            let child_reads = v
+                .fields
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| !f.is_static)
+                .map(|(j, f)| {
+                    let x = var(j);
+                    let ty = f.ty;
+                    quote!(let #x: #ty = <#ty as #tree::Tree<__IvyL>>::unflatten_from(__ivy_src)?;)
+                })
+                .collect::<Vec<_>>();
+            let body = match repr(m, v) {
+                Repr::None => quote! {
+                    __ivy_src.take_none()?;
+                    #ctor {}
+                },
+                Repr::Inner => quote! {
+                    #(#child_reads)*
+                    #ctor { #(#inits),* }
+                },
+                Repr::Tuple => {
+                    let n = v.fields.len();
+                    quote! {
+                        __ivy_src.tuple(#n)?;
+                        #(#child_reads)*
+                        __ivy_src.end()?;
+                        #ctor { #(#inits),* }
+                    }
+                }
+                Repr::Record => {
+                    let mut k = 0usize;
+                    let static_reads = v
+                        .fields
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, f)| f.is_static)
+                        .map(|(j, f)| {
+                            let x = var(j);
+                            let ty = f.ty;
+                            let read =
+                                quote!(let #x: #ty = __ivy_src.static_field::<#ty>(&__ivy_m, #k)?;);
+                            k += 1;
+                            read
+                        })
+                        .collect::<Vec<_>>();
+                    quote! {
+                        let __ivy_m = __ivy_src.record(&[#info])?;
+                        #(#static_reads)*
+                        #(#child_reads)*
+                        __ivy_src.end()?;
+                        #ctor { #(#inits),* }
+                    }
+                }
+            };
+            quote!(#i => { #body })
+        });
+    let what = format!("a node that a variant of `{}` stands for", m.ident);
+    quote! {
+        let __ivy_which: usize = match __ivy_src.peek_node() {
+            ::core::option::Option::Some(__ivy_peeked) => {
+                let __ivy_next = &__ivy_peeked;
+                #(#conds else)* { usize::MAX }
+            }
+            ::core::option::Option::None => usize::MAX,
+        };
+        let __ivy_value = match __ivy_which {
+            #(#arms)*
+            _ => return ::core::result::Result::Err(__ivy_src.unexpected(#what)),
+        };
+        ::core::result::Result::Ok(__ivy_value)
     }
 }
 
@@ -607,6 +957,10 @@ fn expand_leaf(m: &Model) -> TokenStream {
             #[inline]
             fn for_each_mut<__IvyF: ::core::ops::FnMut(&mut #self_ty)>(&mut self, __ivy_f: &mut __IvyF) {
                 __ivy_f(self)
+            }
+            #[inline]
+            fn accepts(__ivy_next: &#tree::Peek<'_>) -> bool {
+                __ivy_next.kind() == #tree::NodeKind::Leaf
             }
             #[inline]
             fn flatten_list<'__ivy_a, __IvyS: #tree::Sink<'__ivy_a, #self_ty>>(__ivy_items: &'__ivy_a [Self], __ivy_sink: &mut __IvyS)
@@ -776,3 +1130,6 @@ fn dummy(input: &DeriveInput, krate: &Path) -> TokenStream {
         };
     }
 }
+
+#[cfg(test)]
+mod tests;

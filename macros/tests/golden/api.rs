@@ -272,7 +272,7 @@ pub mod elementwise {
             __backend,
             ::std::option::Option::Some(y.dtype()),
         )?;
-        __body_add_all(y, xs)
+        ::ivy::__private::within("add_all", __body_add_all(y, xs))
     }
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
@@ -521,6 +521,216 @@ pub mod statistical {
             );
         ::std::result::Result::Ok(__grads)
     }
+    /// Where each element of `x2` goes in the sorted `x1`.
+    #[inline]
+    pub fn searchsorted<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        x1: X1,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        searchsorted_with(x1, x2, ::ivy::opts::Searchsorted::new())
+    }
+    /// [`searchsorted`](fn@searchsorted) with keyword arguments, given as an [`Searchsorted`](crate::opts::Searchsorted).
+    ///
+    /// Keyword arguments and their defaults:
+    ///
+    /// - `side` (Str): `"left"`
+    /// - `sorter` (Option<Array>): `None`
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let r = ivy::searchsorted_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Searchsorted::new().side("mean"));
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted_with<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        x1: X1,
+        x2: X2,
+        opts: ::ivy::opts::Searchsorted,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        let __opts = &opts;
+        <<(
+            X1,
+            X2,
+        ) as ::ivy::Operands>::Kind as ::ivy::args::Kind>::dispatch(
+            || {
+                let x1 = ::ivy::Operand::node(&x1).leaf("searchsorted")?;
+                let x2 = ::ivy::Operand::node(&x2).leaf("searchsorted")?;
+                let sorter = ::ivy::__private::kwarg_leaf(
+                    "searchsorted",
+                    "sorter",
+                    __opts.sorter.as_ref(),
+                )?;
+                __leaf_searchsorted(x1, x2, sorter, __opts)
+            },
+            || __nested_searchsorted(
+                [::ivy::Operand::node(&x1), ::ivy::Operand::node(&x2)],
+                __opts,
+            ),
+        )
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::let_and_return,
+        clippy::needless_borrow
+    )]
+    #[inline]
+    fn __leaf_searchsorted(
+        x1: ::ivy::args::OperandRef<'_>,
+        x2: ::ivy::args::OperandRef<'_>,
+        sorter: ::std::option::Option<::ivy::args::OperandRef<'_>>,
+        __opts: &::ivy::opts::Searchsorted,
+    ) -> ::ivy::Result<::ivy::Array> {
+        let __backend: &'static ::ivy::BackendEntry = ::ivy::__private::backend_of(
+            "searchsorted",
+            [::std::option::Option::Some(x1), ::std::option::Option::Some(x2), sorter],
+            [],
+        )?;
+        let [x1, x2] = ::ivy::__private::promote("searchsorted", __backend, [x1, x2])?;
+        let sorter = sorter.map(|x| ::ivy::__private::to_array(__backend, x));
+        let x1: &::ivy::Array = &x1;
+        let x2: &::ivy::Array = &x2;
+        let sorter: ::std::option::Option<&::ivy::Array> = sorter.as_deref();
+        let __mode = ::ivy::__private::check_supported_or_mode(
+            &::ivy::catalogue::builtin::SEARCHSORTED,
+            __backend,
+            ::std::option::Option::Some(x1.dtype()),
+        )?;
+        let x1 = ::ivy::__private::mode_cast(x1, __mode)?;
+        let x1: &::ivy::Array = &x1;
+        let x2 = ::ivy::__private::mode_cast(x2, __mode)?;
+        let x2: &::ivy::Array = &x2;
+        let sorter = match sorter {
+            ::std::option::Option::Some(x) => {
+                ::std::option::Option::Some(::ivy::__private::mode_cast(x, __mode)?)
+            }
+            ::std::option::Option::None => ::std::option::Option::None,
+        };
+        let sorter: ::std::option::Option<&::ivy::Array> = sorter.as_deref();
+        let __default_side: ::std::string::String;
+        let side: &str = match &__opts.side {
+            ::std::option::Option::Some(v) => v,
+            ::std::option::Option::None => {
+                __default_side = ::std::convert::Into::into("left");
+                &__default_side
+            }
+        };
+        {
+            let __v = x1;
+            ::ivy::__private::rules::ndim("searchsorted", "x1", __v, 1usize)?;
+        }
+        {
+            let __v = x2;
+            ::ivy::__private::rules::same_shape("searchsorted", "x2", __v, "x1", x1)?;
+        }
+        {
+            let __v = side;
+            ::ivy::__private::rules::one_of(
+                "searchsorted",
+                "side",
+                __v,
+                &["left", "right"],
+            )?;
+        }
+        if let ::std::option::Option::Some(__v) = sorter {
+            ::ivy::__private::rules::dtype_in(
+                "searchsorted",
+                "sorter",
+                __v,
+                ::ivy::DtypeSet::from_bits(255u16),
+                "integer",
+            )?;
+        }
+        let __out = {
+            let __k_x1 = x1;
+            let __k_x2 = x2;
+            let __k_side = side;
+            let __k_sorter = sorter.map(|__x| __x);
+            checks::searchsorted("searchsorted", __k_x1, __k_x2, __k_side, __k_sorter)?;
+            ::ivy::__private::kernel(
+                "searchsorted",
+                __backend,
+                || {
+                    <dyn ::ivy::Backend as ::ivy::kernels::StatisticalKernels>::searchsorted(
+                        __backend.backend(),
+                        __k_x1,
+                        __k_x2,
+                        __k_side,
+                        __k_sorter,
+                    )
+                },
+            )
+        }?;
+        if ::ivy::__private::traced(
+            [::std::option::Option::Some(x1), ::std::option::Option::Some(x2), sorter],
+            [],
+        ) {
+            return ::std::result::Result::Ok(
+                __record_searchsorted(__out, x1, x2, sorter, __opts),
+            );
+        }
+        ::std::result::Result::Ok(__out)
+    }
+    #[allow(clippy::too_many_arguments, unused_variables)]
+    #[inline(never)]
+    fn __nested_searchsorted(
+        __nodes: [::ivy::Node<'_>; 2usize],
+        __opts: &::ivy::opts::Searchsorted,
+    ) -> ::ivy::Result<<::ivy::Array as ::ivy::Nestable>::Nested> {
+        let __results = {
+            let __all: [::ivy::__private::OptNode<'_>; 3usize] = [
+                ::ivy::__private::some_node(__nodes[0usize]),
+                ::ivy::__private::some_node(__nodes[1usize]),
+                ::ivy::__private::kwarg_node(__opts.sorter.as_ref()),
+            ];
+            ::ivy::__private::map_opt_nodes(
+                "searchsorted",
+                &__all,
+                &mut |__xs| {
+                    let [::ivy::Node::Leaf(::std::option::Option::Some(x1)),
+                    ::ivy::Node::Leaf(::std::option::Option::Some(x2)),
+                    ::ivy::Node::Leaf(sorter)] = *__xs else {
+                        return ::std::result::Result::Err(
+                            ::ivy::__private::not_a_leaf("searchsorted"),
+                        );
+                    };
+                    __leaf_searchsorted(x1, x2, sorter, __opts)
+                },
+            )
+        }?;
+        <::ivy::Array as ::ivy::Nestable>::unzip("searchsorted", __results)
+    }
+    #[allow(
+        clippy::too_many_arguments,
+        unused_variables,
+        clippy::needless_borrow,
+        clippy::ptr_arg
+    )]
+    #[cold]
+    #[inline(never)]
+    fn __record_searchsorted(
+        __out: ::ivy::Array,
+        x1: &::ivy::Array,
+        x2: &::ivy::Array,
+        sorter: ::std::option::Option<&::ivy::Array>,
+        __opts: &::ivy::opts::Searchsorted,
+    ) -> ::ivy::Array {
+        let mut __inputs: ::ivy::__private::SmallVec<[&::ivy::Array; 4]> = ::ivy::__private::SmallVec::new();
+        __inputs.push(x1);
+        __inputs.push(x2);
+        if let ::std::option::Option::Some(__x) = sorter {
+            __inputs.push(__x);
+        }
+        ::ivy::__private::record_constant("searchsorted", &__inputs, __out)
+    }
 }
 /// Activations.
 ///
@@ -624,7 +834,7 @@ pub mod activations {
                 },
             )
         } else {
-            __body_softplus(x, beta)
+            ::ivy::__private::within("softplus", __body_softplus(x, beta))
         }
     }
     #[allow(clippy::too_many_arguments, unused_variables)]
@@ -691,7 +901,7 @@ pub mod activations {
             __backend,
             ::std::option::Option::Some(x.dtype()),
         )?;
-        __body_relu(x)
+        ::ivy::__private::within("relu", __body_relu(x))
     }
     #[allow(clippy::too_many_arguments, unused_variables)]
     #[inline(never)]
@@ -788,7 +998,7 @@ pub mod layers {
         )?;
         let extra: ::std::option::Option<&::ivy::Container> = __opts.extra.as_ref();
         let params: &::ivy::Container = params;
-        __body_affine(x, params, extra)
+        ::ivy::__private::within("affine", __body_affine(x, params, extra))
     }
     #[allow(clippy::too_many_arguments, unused_variables, clippy::needless_borrow)]
     fn __body_affine(
@@ -955,6 +1165,72 @@ pub mod opts {
         #[must_use]
         pub fn keepdims(mut self, value: bool) -> Self {
             self.keepdims = ::std::option::Option::Some(value);
+            self
+        }
+    }
+    /// Keyword arguments of [`searchsorted`](fn@crate::searchsorted): pass to [`searchsorted_with`](fn@crate::searchsorted_with).
+    ///
+    /// Start from [`new`](Self::new) (everything at its default) and set what you need:
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let o = ivy::opts::Searchsorted::new().side("mean").sorter(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// let _ = o;
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[derive(Clone, Debug, Default)]
+    #[non_exhaustive]
+    pub struct Searchsorted {
+        /// `side` (Str); when unset: `"left"`.
+        pub side: ::std::option::Option<::std::string::String>,
+        /// `sorter` (Option<Array>); when unset: `None`.
+        pub sorter: ::std::option::Option<::ivy::ArrayLike>,
+    }
+    impl Searchsorted {
+        /// Every keyword argument at its default.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Searchsorted::new();
+        /// let _ = o;
+        /// ```
+        pub fn new() -> Self {
+            ::std::default::Default::default()
+        }
+        /// Set `side`.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Searchsorted::new().side("mean");
+        /// assert!(o.side.is_some());
+        /// # Ok::<(), ivy::Error>(())
+        /// ```
+        #[must_use]
+        pub fn side(
+            mut self,
+            value: impl ::std::convert::Into<::std::string::String>,
+        ) -> Self {
+            self.side = ::std::option::Option::Some(value.into());
+            self
+        }
+        /// Set `sorter`.
+        ///
+        /// ```
+        /// # extern crate ivy_ndarray;
+        /// # extern crate ivy_core as ivy;
+        /// let o = ivy::opts::Searchsorted::new().sorter(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+        /// assert!(o.sorter.is_some());
+        /// # Ok::<(), ivy::Error>(())
+        /// ```
+        #[must_use]
+        pub fn sorter(
+            mut self,
+            value: impl ::std::convert::Into<::ivy::ArrayLike>,
+        ) -> Self {
+            self.sorter = ::std::option::Option::Some(value.into());
             self
         }
     }
@@ -1125,6 +1401,25 @@ pub mod kernels {
                 ),
             )
         }
+        /// Kernel of [`ivy::searchsorted`](fn@crate::searchsorted): Where each element of `x2` goes in the sorted `x1`.
+        ///
+        /// Arguments arrive resolved: dtypes promoted and cast, defaults filled in, axes normalised, and the dtype checked against this backend's table. Without it, the op is unsupported on the backend.
+        #[allow(unused_variables, clippy::too_many_arguments)]
+        fn searchsorted(
+            &self,
+            x1: &::ivy::Array,
+            x2: &::ivy::Array,
+            side: &str,
+            sorter: ::std::option::Option<&::ivy::Array>,
+        ) -> ::ivy::Result<::ivy::Array> {
+            let _ = (x1, x2, side, sorter);
+            ::std::result::Result::Err(
+                ::ivy::__private::no_kernel(
+                    "searchsorted",
+                    ::ivy::backend::BackendBase::name(self),
+                ),
+            )
+        }
     }
     /// The kernels of the `activations` ops. A backend implements the ones it has, under `#[ivy::kernels]`, which also records their dtype tables; the rest keep their defaults.
     ///
@@ -1238,14 +1533,16 @@ pub mod __catalogue {
         pub const ADD_ALL: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(1u16);
         /// The id of `sum`.
         pub const SUM: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(2u16);
+        /// The id of `searchsorted`.
+        pub const SEARCHSORTED: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(3u16);
         /// The id of `softplus`.
-        pub const SOFTPLUS: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(3u16);
+        pub const SOFTPLUS: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(4u16);
         /// The id of `relu`.
-        pub const RELU: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(4u16);
+        pub const RELU: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(5u16);
         /// The id of `affine`.
-        pub const AFFINE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(5u16);
+        pub const AFFINE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(6u16);
         /// The id of `dtype`.
-        pub const DTYPE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(6u16);
+        pub const DTYPE: ::ivy::catalogue::OpId = ::ivy::catalogue::OpId(7u16);
     }
     /// The catalogue entry of each built-in op, by name in capitals.
     pub mod builtin {
@@ -1598,10 +1895,156 @@ pub mod __catalogue {
                 __sample
             }),
         };
+        /// The catalogue entry of `searchsorted`.
+        pub static SEARCHSORTED: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
+            name: "searchsorted",
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(3u16)),
+            kind: ::ivy::catalogue::OpKind::Primary,
+            category: "statistical",
+            nestability: ::ivy::catalogue::Nestability::Nestable,
+            differentiable: ::ivy::catalogue::Differentiability::No,
+            convenience: false,
+            dtypes: ::ivy::DtypeSet::from_bits(4095u16),
+            derived_dtypes: false,
+            casts: &[],
+            out: ::ivy::catalogue::OutRule::Index,
+            callees: &[],
+            params: &[
+                ::ivy::catalogue::ParamInfo {
+                    name: "x1",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "x2",
+                    kind: "Array",
+                    default: ::std::option::Option::None,
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "side",
+                    kind: "Str",
+                    default: ::std::option::Option::Some("\"left\""),
+                },
+                ::ivy::catalogue::ParamInfo {
+                    name: "sorter",
+                    kind: "Option<Array>",
+                    default: ::std::option::Option::Some("None"),
+                },
+            ],
+            returns: "Array",
+            summary: "Where each element of `x2` goes in the sorted `x1`.",
+            tables: &[],
+            device_tables: &[],
+            call: ::std::option::Option::Some({
+                fn __call(
+                    __args: &::ivy::catalogue::CallArgs,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Array>> {
+                    __args.expect("searchsorted", &["x1", "x2"], &["side", "sorter"])?;
+                    let __a_x1: ::ivy::Array = __args.get("searchsorted", 0usize, "x1")?;
+                    let __a_x2: ::ivy::Array = __args.get("searchsorted", 1usize, "x2")?;
+                    let __out = {
+                        let mut __opts = ::ivy::opts::Searchsorted::new();
+                        if let ::std::option::Option::Some(v) = __args
+                            .get_keyword::<
+                                ::std::string::String,
+                            >("searchsorted", "side")?
+                        {
+                            __opts.side = ::std::option::Option::Some(v);
+                        }
+                        if let ::std::option::Option::Some(v) = __args
+                            .get_keyword::<::ivy::ArrayLike>("searchsorted", "sorter")?
+                        {
+                            __opts.sorter = ::std::option::Option::Some(v);
+                        }
+                        crate::searchsorted_with(&__a_x1, &__a_x2, __opts)
+                    }?;
+                    ::std::result::Result::Ok(
+                        ::ivy::catalogue::IntoOutputs::into_outputs(__out),
+                    )
+                }
+                __call
+            }),
+            call_nested: ::std::option::Option::Some({
+                fn __call_nested(
+                    __args: &::ivy::catalogue::CallArgs,
+                    __pos: usize,
+                    __c: &::ivy::Container,
+                ) -> ::ivy::Result<::std::vec::Vec<::ivy::Container>> {
+                    __args.expect("searchsorted", &["x1", "x2"], &["side", "sorter"])?;
+                    let __a_x1: ::ivy::Array = __args.get("searchsorted", 0usize, "x1")?;
+                    let __a_x2: ::ivy::Array = __args.get("searchsorted", 1usize, "x2")?;
+                    ::std::result::Result::Ok(
+                        match __pos {
+                            0usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Searchsorted::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<
+                                                ::std::string::String,
+                                            >("searchsorted", "side")?
+                                        {
+                                            __opts.side = ::std::option::Option::Some(v);
+                                        }
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::ArrayLike>("searchsorted", "sorter")?
+                                        {
+                                            __opts.sorter = ::std::option::Option::Some(v);
+                                        }
+                                        crate::searchsorted_with(__c, &__a_x2, __opts)
+                                    }?,
+                                )
+                            }
+                            1usize => {
+                                ::ivy::catalogue::IntoContainers::into_containers(
+                                    {
+                                        let mut __opts = ::ivy::opts::Searchsorted::new();
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<
+                                                ::std::string::String,
+                                            >("searchsorted", "side")?
+                                        {
+                                            __opts.side = ::std::option::Option::Some(v);
+                                        }
+                                        if let ::std::option::Option::Some(v) = __args
+                                            .get_keyword::<::ivy::ArrayLike>("searchsorted", "sorter")?
+                                        {
+                                            __opts.sorter = ::std::option::Option::Some(v);
+                                        }
+                                        crate::searchsorted_with(&__a_x1, __c, __opts)
+                                    }?,
+                                )
+                            }
+                            _ => {
+                                return ::std::result::Result::Err(
+                                    ::ivy::Error::invalid(
+                                        "searchsorted",
+                                        ::std::format!(
+                                            "operand position {} out of range: the op has {} array parameters",
+                                            __pos, 2usize
+                                        ),
+                                    ),
+                                );
+                            }
+                        },
+                    )
+                }
+                __call_nested
+            }),
+            sample: ::std::option::Option::Some({
+                #[allow(unused_variables)]
+                fn __sample(__dtype: ::ivy::Dtype) -> ::ivy::catalogue::CallArgs {
+                    ::ivy::catalogue::CallArgs::new()
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                        .arg(::ivy::__private::sample_array(__dtype, &[2, 2]))
+                }
+                __sample
+            }),
+        };
         /// The catalogue entry of `softplus`.
         pub static SOFTPLUS: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "softplus",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(3u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(4u16)),
             kind: ::ivy::catalogue::OpKind::Mixed,
             category: "activations",
             nestability: ::ivy::catalogue::Nestability::Nestable,
@@ -1700,7 +2143,7 @@ pub mod __catalogue {
         /// The catalogue entry of `relu`.
         pub static RELU: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "relu",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(4u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(5u16)),
             kind: ::ivy::catalogue::OpKind::Compositional,
             category: "activations",
             nestability: ::ivy::catalogue::Nestability::Nestable,
@@ -1778,7 +2221,7 @@ pub mod __catalogue {
         /// The catalogue entry of `affine`.
         pub static AFFINE: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "affine",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(5u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(6u16)),
             kind: ::ivy::catalogue::OpKind::Compositional,
             category: "layers",
             nestability: ::ivy::catalogue::Nestability::ContainerDependent,
@@ -1847,7 +2290,7 @@ pub mod __catalogue {
         /// The catalogue entry of `dtype`.
         pub static DTYPE: ::ivy::catalogue::OpInfo = ::ivy::catalogue::OpInfo {
             name: "dtype",
-            id: ::std::option::Option::Some(::ivy::catalogue::OpId(6u16)),
+            id: ::std::option::Option::Some(::ivy::catalogue::OpId(7u16)),
             kind: ::ivy::catalogue::OpKind::Standalone,
             category: "general",
             nestability: ::ivy::catalogue::Nestability::NotNestable,
@@ -1875,12 +2318,13 @@ pub mod __catalogue {
         };
     }
     /// Number of built-in ops.
-    pub const N_OPS: usize = 7usize;
+    pub const N_OPS: usize = 8usize;
     /// Every built-in op, in spec order (index = `OpId`).
-    pub static BUILTIN: [&'static ::ivy::catalogue::OpInfo; 7usize] = [
+    pub static BUILTIN: [&'static ::ivy::catalogue::OpInfo; 8usize] = [
         &builtin::ADD,
         &builtin::ADD_ALL,
         &builtin::SUM,
+        &builtin::SEARCHSORTED,
         &builtin::SOFTPLUS,
         &builtin::RELU,
         &builtin::AFFINE,
@@ -1999,6 +2443,51 @@ impl ::ivy::Array {
         (&'__a Self,): ::ivy::Operands,
     {
         crate::sum_with(self, opts)
+    }
+    /// Method form of [`ivy::searchsorted`](fn@crate::searchsorted), with `self` as `x1`.
+    ///
+    /// Where each element of `x2` goes in the sorted `x1`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.searchsorted(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::searchsorted(self, x2)
+    }
+    /// Method form of [`ivy::searchsorted_with`](fn@crate::searchsorted_with), with `self` as `x1`.
+    ///
+    /// Where each element of `x2` goes in the sorted `x1`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::array![[1.0, 2.0], [3.0, 4.0]];
+    /// let r = x.searchsorted_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Searchsorted::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted_with<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+        opts: ::ivy::opts::Searchsorted,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::searchsorted_with(self, x2, opts)
     }
     /// Method form of [`ivy::softplus`](fn@crate::softplus), with `self` as `x`.
     ///
@@ -2218,6 +2707,51 @@ impl ::ivy::Container {
     {
         crate::sum_with(self, opts)
     }
+    /// Container method form of [`ivy::searchsorted`](fn@crate::searchsorted), with `self` as `x1`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Where each element of `x2` goes in the sorted `x1`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.searchsorted(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::searchsorted(self, x2)
+    }
+    /// Container method form of [`ivy::searchsorted_with`](fn@crate::searchsorted_with), with `self` as `x1`: the op runs at every leaf and the result has `self`'s structure.
+    ///
+    /// Where each element of `x2` goes in the sorted `x1`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let x = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+    /// let r = x.searchsorted_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Searchsorted::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted_with<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+        opts: ::ivy::opts::Searchsorted,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::searchsorted_with(self, x2, opts)
+    }
     /// Container method form of [`ivy::softplus`](fn@crate::softplus), with `self` as `x`: the op runs at every leaf and the result has `self`'s structure.
     ///
     /// Softplus, with a kernel on some backends.
@@ -2401,6 +2935,53 @@ let x = c.sub("b")?;*/
         (&'__a Self,): ::ivy::Operands,
     {
         crate::sum_with(self, opts)
+    }
+    /// Sub-container method form of [`ivy::searchsorted`](fn@crate::searchsorted), with `self` (a view, `c.sub(..)?`) as `x1`: the op runs at every leaf below it.
+    ///
+    /// Where each element of `x2` goes in the sorted `x1`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.searchsorted(&ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::searchsorted(self, x2)
+    }
+    /// Sub-container method form of [`ivy::searchsorted_with`](fn@crate::searchsorted_with), with `self` (a view, `c.sub(..)?`) as `x1`: the op runs at every leaf below it.
+    ///
+    /// Where each element of `x2` goes in the sorted `x1`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /** let c = ivy::container! { a: ivy::array![[1.0, 2.0], [3.0, 4.0]], b: { c: ivy::array![[1.0, 2.0], [3.0, 4.0]] } };
+let x = c.sub("b")?;*/
+    /// let r = x.searchsorted_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Searchsorted::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted_with<'__a, X2: ::ivy::Operand>(
+        &'__a self,
+        x2: X2,
+        opts: ::ivy::opts::Searchsorted,
+    ) -> ::ivy::Result<::ivy::Out<(&'__a Self, X2), ::ivy::Array>>
+    where
+        (&'__a Self, X2): ::ivy::Operands,
+    {
+        crate::searchsorted_with(self, x2, opts)
     }
     /// Sub-container method form of [`ivy::softplus`](fn@crate::softplus), with `self` (a view, `c.sub(..)?`) as `x`: the op runs at every leaf below it.
     ///
@@ -2601,6 +3182,60 @@ impl ::ivy::BackendHandle {
         self.__check_node("sum", ::ivy::Operand::node(&x))?;
         let _on = self.enter();
         crate::sum_with(x, opts)
+    }
+    /// [`ivy::searchsorted`](fn@crate::searchsorted) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Where each element of `x2` goes in the sorted `x1`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.searchsorted(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]]);
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        &self,
+        x1: X1,
+        x2: X2,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        self.__check_node("searchsorted", ::ivy::Operand::node(&x1))?;
+        self.__check_node("searchsorted", ::ivy::Operand::node(&x2))?;
+        let _on = self.enter();
+        crate::searchsorted(x1, x2)
+    }
+    /// [`ivy::searchsorted_with`](fn@crate::searchsorted_with) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
+    ///
+    /// Where each element of `x2` goes in the sorted `x1`.
+    ///
+    /// ```
+    /// # extern crate ivy_ndarray;
+    /// # extern crate ivy_core as ivy;
+    /// let h = ivy::get_backend("ndarray")?;
+    /// let r = h.searchsorted_with(&ivy::array![[1.0, 2.0], [3.0, 4.0]], &ivy::array![[1.0, 2.0], [3.0, 4.0]], ivy::opts::Searchsorted::new());
+    /// assert!(r.is_ok(), "{r:?}");
+    /// # Ok::<(), ivy::Error>(())
+    /// ```
+    #[inline]
+    pub fn searchsorted_with<X1: ::ivy::Operand, X2: ::ivy::Operand>(
+        &self,
+        x1: X1,
+        x2: X2,
+        opts: ::ivy::opts::Searchsorted,
+    ) -> ::ivy::Result<::ivy::Out<(X1, X2), ::ivy::Array>>
+    where
+        (X1, X2): ::ivy::Operands,
+    {
+        self.__check_node("searchsorted", ::ivy::Operand::node(&x1))?;
+        self.__check_node("searchsorted", ::ivy::Operand::node(&x2))?;
+        self.__check_kwarg("searchsorted", opts.sorter.as_ref())?;
+        let _on = self.enter();
+        crate::searchsorted_with(x1, x2, opts)
     }
     /// [`ivy::softplus`](fn@crate::softplus) on this handle's backend, whatever the current backend is; an array argument of another backend is an error naming both.
     ///

@@ -34,14 +34,18 @@ category activations {
     }
 
     /// The Gaussian error linear unit: `x * Phi(x)` with `Phi` the standard
-    /// normal CDF, or its `tanh` approximation with `approximate`.
+    /// normal CDF, or its `tanh` approximation with `approximate`. A mixed
+    /// op: the ndarray backend has a vector kernel (`x erfc(-x / sqrt 2) / 2`,
+    /// and `x sigmoid(2v)` for the approximation, which do not cancel for
+    /// negative `x`); other backends use this composition.
     ///
     /// ```
     /// let y = ivy::gelu(&ivy::array![0.0, 1.0])?.to_vec::<f32>()?;
     /// assert!(y[0].abs() < 1e-7 && (y[1] - 0.8413447).abs() < 1e-6);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     fn gelu(x: Array, #[default(false)] approximate: bool) -> Array {
         if approximate {
@@ -54,13 +58,16 @@ category activations {
         }
     }
 
-    /// The logistic sigmoid `1 / (1 + exp(-x))`, elementwise.
+    /// The logistic sigmoid `1 / (1 + exp(-x))`, elementwise. A mixed op:
+    /// the ndarray backend has a vector kernel, other backends use this
+    /// composition.
     ///
     /// ```
     /// assert_eq!(ivy::sigmoid(&ivy::array![0.0])?.to_vec::<f32>()?, vec![0.5]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float | complex)]
     fn sigmoid(x: Array) -> Array {
         if x.dtype().is_complex() {
@@ -76,6 +83,8 @@ category activations {
     }
 
     /// The softmax of `x` along `axis`: `exp(x - max) / sum(exp(x - max))`.
+    /// A mixed op: the ndarray backend has a fused kernel that reads each row
+    /// twice and makes no temporaries; other backends use this composition.
     ///
     /// ```
     /// let y = ivy::softmax(&ivy::array![1.0, 2.0, 3.0])?;
@@ -83,7 +92,8 @@ category activations {
     /// assert!((total - 1.0).abs() < 1e-6);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     fn softmax(x: Array, #[default(-1)] axis: i64) -> Array {
         let m = ivy::max_with(x, ivy::opts::Max::new().axis(axis).keepdims(true))?;
@@ -93,14 +103,16 @@ category activations {
     }
 
     /// The log of the softmax of `x` along `axis`, computed stably:
-    /// `x - max - log(sum(exp(x - max)))`.
+    /// `x - max - log(sum(exp(x - max)))`. A mixed op: the ndarray backend
+    /// has a fused kernel; other backends use this composition.
     ///
     /// ```
     /// let y = ivy::log_softmax(&ivy::array![0.0, 0.0])?.to_vec::<f32>()?;
     /// assert!((y[0] + std::f32::consts::LN_2).abs() < 1e-6);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     fn log_softmax(x: Array, #[default(-1)] axis: i64) -> Array {
         let m = ivy::max_with(x, ivy::opts::Max::new().axis(axis).keepdims(true))?;
@@ -137,13 +149,16 @@ category activations {
         }
     }
 
-    /// The sigmoid linear unit (swish): `x * sigmoid(x)`.
+    /// The sigmoid linear unit (swish): `x * sigmoid(x)`. A mixed op: the
+    /// ndarray backend has a vector kernel, other backends use this
+    /// composition.
     ///
     /// ```
     /// assert_eq!(ivy::silu(&ivy::array![0.0])?.to_vec::<f32>()?, vec![0.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     fn silu(x: Array) -> Array {
         ivy::multiply(x, &ivy::sigmoid(x)?)

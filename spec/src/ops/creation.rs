@@ -240,7 +240,7 @@ category creation {
     #[primary]
     #[differentiable]
     #[vjp(x = ivy::tril_with(g, ivy::opts::Tril::new().k(k)))]
-    fn tril(x: Array, #[default(0)] k: i64) -> Array;
+    fn tril(#[min_ndim(2)] x: Array, #[default(0)] k: i64) -> Array;
 
     /// The upper triangle of the last two dimensions of `x`: elements below
     /// the `k`-th diagonal are zeroed.
@@ -253,7 +253,7 @@ category creation {
     #[primary]
     #[differentiable]
     #[vjp(x = ivy::triu_with(g, ivy::opts::Triu::new().k(k)))]
-    fn triu(x: Array, #[default(0)] k: i64) -> Array;
+    fn triu(#[min_ndim(2)] x: Array, #[default(0)] k: i64) -> Array;
 
     /// One-hot encodings of the integer `indices`: a new axis (last, or
     /// `axis`) of length `depth` holds `on_value` (1) at the index and
@@ -298,7 +298,9 @@ category creation {
     fn meshgrid(
         arrays: Arrays,
         #[default(false)] sparse: bool,
-        #[default("xy")] indexing: Str,
+        #[default("xy")]
+        #[one_of("xy", "ij")]
+        indexing: Str,
     ) -> Vec<Array>;
 
     /// `num` numbers spaced evenly on a log scale: `base` raised to the

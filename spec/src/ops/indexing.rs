@@ -76,10 +76,14 @@ category indexing {
     #[sample(indices = ([3], int64), updates = [3])]
     #[vjp(indices = zero, updates = ivy::gradients::rules::scatter_flat_updates(g, indices, reduction))]
     fn scatter_flat(
+        #[dtypes(integer)]
+        #[same_shape(updates)]
         indices: Array,
         updates: Array,
         #[default(None)] size: Option<usize>,
-        #[default("sum")] reduction: Str,
+        #[default("sum")]
+        #[one_of("sum", "replace")]
+        reduction: Str,
     ) -> Array;
     /// The elements of `x` at `indices` (integers, negative counting from
     /// the end) along `axis`, or of the flattened `x` when `axis` is `None`

@@ -537,7 +537,9 @@ category layers {
     /// element of each window of `kernel` taps spaced by `dilation`, moved
     /// by `strides`; padding never wins. `ceil_mode` rounds the number of
     /// windows up (a last, partial window), as PyTorch. The gradient goes
-    /// to the largest element of each window (shared at ties).
+    /// to the largest element of each window (shared at ties). A mixed op:
+    /// the ndarray backend reads the windows in place (no patches array),
+    /// other backends and gradients use this composition of `im2col`.
     ///
     /// ```
     /// let x = ivy::reshape(&ivy::array![1.0, 3.0, 2.0, 4.0, 0.0], [1, 5, 1])?;
@@ -546,7 +548,8 @@ category layers {
     /// assert_eq!(ceil.to_vec::<f32>()?, vec![3.0, 4.0, 0.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(real)]
     #[sample(x = [1, 5, 2], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NWC")]
     fn max_pool1d(
@@ -570,7 +573,8 @@ category layers {
     /// assert_eq!(ivy::max_pool2d(&x, 2, 1, "SAME")?.to_vec::<f32>()?, vec![5.0, 5.0, 3.0, 2.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(real)]
     #[sample(x = [1, 3, 3, 2], kernel = [2i64], strides = [1i64], padding = "SAME", data_format = "NHWC")]
     fn max_pool2d(
@@ -593,7 +597,8 @@ category layers {
     /// assert_eq!(ivy::max_pool3d(&x, 2, 1, "VALID")?.to_vec::<f32>()?, vec![8.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(real)]
     #[sample(x = [1, 2, 3, 2, 1], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NDHWC")]
     fn max_pool3d(
@@ -611,7 +616,8 @@ category layers {
     /// The 1-d average pool of `x` (`[N, W, C]`, or `"NCW"`): the mean of
     /// each window. Padding is left out of the count unless
     /// `count_include_pad` (the extra windows of `ceil_mode` never count);
-    /// `divisor_override` divides by a fixed number instead.
+    /// `divisor_override` divides by a fixed number instead. A mixed op,
+    /// as [`max_pool1d`](crate::max_pool1d).
     ///
     /// ```
     /// let x = ivy::reshape(&ivy::array![1.0, 3.0, 2.0, 4.0], [1, 4, 1])?;
@@ -620,7 +626,8 @@ category layers {
     /// assert_eq!(padded.to_vec::<f32>()?, vec![0.5, 2.5, 2.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     #[sample(x = [1, 5, 2], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NWC")]
     fn avg_pool1d(
@@ -646,7 +653,8 @@ category layers {
     /// assert_eq!(ivy::avg_pool2d_with(&x, 2, 1, "SAME", o)?.to_vec::<f32>()?, vec![2.5, 1.5, 1.75, 1.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     #[sample(x = [1, 3, 3, 2], kernel = [2i64], strides = [1i64], padding = "SAME", data_format = "NHWC")]
     fn avg_pool2d(
@@ -670,7 +678,8 @@ category layers {
     /// assert_eq!(ivy::avg_pool3d(&x, 2, 1, "VALID")?.to_vec::<f32>()?, vec![4.5]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     #[sample(x = [1, 2, 3, 2, 1], kernel = [2i64], strides = [1i64], padding = "VALID", data_format = "NDHWC")]
     fn avg_pool3d(

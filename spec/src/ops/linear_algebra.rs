@@ -109,7 +109,7 @@ category linear_algebra {
     #[differentiable]
     #[sample(x = [1, 1])]
     #[vjp(x = ivy::gradients::rules::cholesky_grad(g, out, upper))]
-    fn cholesky(x: Array, #[default(false)] upper: bool) -> Array;
+    fn cholesky(#[square] x: Array, #[default(false)] upper: bool) -> Array;
 
     /// The determinants of the square matrices `x` (over its last two axes).
     ///
@@ -122,7 +122,7 @@ category linear_algebra {
     #[dtypes((float32, float64, complex64, complex128))]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::det_grad(g, out, x))]
-    fn det(x: Array) -> Array;
+    fn det(#[square] x: Array) -> Array;
 
     /// The sign (a unit complex number for complex `x`; 0 for a singular
     /// matrix) and the natural logarithm of the absolute value of the
@@ -140,7 +140,7 @@ category linear_algebra {
     #[out(custom)]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::slogdet_grad(gs, outs, x))]
-    fn slogdet(x: Array) -> (Array, Array);
+    fn slogdet(#[square] x: Array) -> (Array, Array);
 
     /// The inverses of the square matrices `x`. A singular matrix (an exact
     /// zero pivot in its LU factorisation, as NumPy's `LinAlgError`) is an
@@ -156,7 +156,7 @@ category linear_algebra {
     #[dtypes((float32, float64, complex64, complex128))]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::inv_grad(g, out))]
-    fn inv(x: Array) -> Array;
+    fn inv(#[square] x: Array) -> Array;
 
     /// The solution `x` of `x1 · x = x2` for square `x1`. `x2` is a vector
     /// when it is 1-d, else a stack of matrices; the batch axes of `x1` and
@@ -175,7 +175,7 @@ category linear_algebra {
     #[differentiable]
     #[sample(x1 = [1, 1], x2 = [1])]
     #[vjp(x1 = ivy::gradients::rules::solve_grad(g, out, x1, x2, 0), x2 = ivy::gradients::rules::solve_grad(g, out, x1, x2, 1))]
-    fn solve(x1: Array, x2: Array) -> Array;
+    fn solve(#[square] x1: Array, #[min_ndim(1)] x2: Array) -> Array;
 
     /// The QR factorisation `x = Q R` of the matrices `x` (`m x n`, `k =
     /// min(m, n)`): with `mode = "reduced"` `Q` is `m x k` with orthonormal
@@ -203,7 +203,7 @@ category linear_algebra {
     #[differentiable]
     #[sample(x = [3, 2], mode = "reduced")]
     #[vjp(x = ivy::gradients::rules::qr_grad(gs, outs, x, mode))]
-    fn qr(x: Array, #[default("reduced")] mode: Str) -> (Array, Array);
+    fn qr(#[min_ndim(2)] x: Array, #[default("reduced")] #[one_of("reduced", "complete")] mode: Str) -> (Array, Array);
 
     /// The singular value decomposition `x = U diag(S) Vh` of the matrices
     /// `x` (`m x n`, `k = min(m, n)`): `S` (real, descending) has `k`
@@ -226,7 +226,7 @@ category linear_algebra {
     #[out(custom)]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::svd_grad(gs, outs, x, full_matrices))]
-    fn svd(x: Array, #[default(true)] full_matrices: bool) -> (Array, Array, Array);
+    fn svd(#[min_ndim(2)] x: Array, #[default(true)] full_matrices: bool) -> (Array, Array, Array);
 
     /// The singular values of the matrices `x`, descending (real).
     ///
@@ -239,7 +239,7 @@ category linear_algebra {
     #[out(real)]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::svdvals_grad(g, x))]
-    fn svdvals(x: Array) -> Array;
+    fn svdvals(#[min_ndim(2)] x: Array) -> Array;
 
     /// The eigenvalues (real, ascending) and orthonormal eigenvectors (the
     /// columns of the second result) of the Hermitian matrices `x`, read
@@ -258,7 +258,7 @@ category linear_algebra {
     #[out(custom)]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::eigh_grad(gs, outs))]
-    fn eigh(x: Array) -> (Array, Array);
+    fn eigh(#[square] x: Array) -> (Array, Array);
 
     /// The eigenvalues (real, ascending) of the Hermitian matrices `x`, read
     /// from their lower triangle.
@@ -273,7 +273,7 @@ category linear_algebra {
     #[out(real)]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::eigvalsh_grad(g, x))]
-    fn eigvalsh(x: Array) -> Array;
+    fn eigvalsh(#[square] x: Array) -> Array;
 
     /// The eigenvalues and right eigenvectors (columns of unit norm, each
     /// with its entry of largest magnitude real and positive) of the
@@ -296,7 +296,7 @@ category linear_algebra {
     #[differentiable]
     #[sample(x = [3, 3])]
     #[vjp(x = ivy::gradients::rules::eig_grad(gs, outs, x))]
-    fn eig(x: Array) -> (Array, Array);
+    fn eig(#[square] x: Array) -> (Array, Array);
 
     /// The eigenvalues of the general square matrices `x` (complex), as
     /// [`eig`](crate::eig) gives them.
@@ -314,7 +314,7 @@ category linear_algebra {
     #[differentiable]
     #[sample(x = [3, 3])]
     #[vjp(x = ivy::gradients::rules::eigvals_grad(g, x))]
-    fn eigvals(x: Array) -> Array;
+    fn eigvals(#[square] x: Array) -> Array;
 
     /// The `ord`-norm of the matrices of `x` (its last two axes): `"fro"`
     /// (Frobenius, the default), `"nuc"` (sum of singular values), `"1"` /
@@ -879,9 +879,32 @@ category linear_algebra {
     #[compositional]
     #[dtypes(numeric)]
     fn vecdot(x1: Array, x2: Array, #[default(-1)] axis: i64) -> Array {
-        let x1 = if x1.dtype().is_complex() { ivy::conj(x1)? } else { x1.clone() };
-        let p = ivy::multiply(&x1, x2)?;
-        ivy::sum_with(&p, ivy::opts::Sum::new().axis(axis).dtype(p.dtype()))
+        // The axis counts in the broadcast shape; each operand's own axis
+        // is the same one counted from the end.
+        let nd = x1.ndim().max(x2.ndim());
+        let from_end = ivy::shape::normalize_axis("vecdot", axis, nd)? as i64 - nd as i64;
+        let own = |x: &Array| usize::try_from(x.ndim() as i64 + from_end).ok();
+        match (own(x1), own(x2)) {
+            // Equal lengths: a batch of products [.., 1, k] @ [.., k, 1] on
+            // the matrix product engine (one pass, half floats summed in
+            // float32), x1 conjugated by the adjoint.
+            (Some(a1), Some(a2)) if x1.shape().dims()[a1] == x2.shape().dims()[a2] => {
+                let column = |x: &Array, a: usize| -> ivy::Result<Array> {
+                    let last = ivy::moveaxis(x, [a as i64], [-1i64])?;
+                    ivy::expand_dims_with(&last, ivy::opts::ExpandDims::new().axis(-1))
+                };
+                let y = ivy::matmul_with(&column(x1, a1)?, &column(x2, a2)?, ivy::opts::Matmul::new().adjoint_a(true))?;
+                let dims = y.shape().dims();
+                let batch: Vec<i64> = dims[..dims.len() - 2].iter().map(|&d| d as i64).collect();
+                ivy::reshape(&y, batch)
+            }
+            // A length broadcast along the axis: multiply, then sum.
+            _ => {
+                let x1 = if x1.dtype().is_complex() { ivy::conj(x1)? } else { x1.clone() };
+                let p = ivy::multiply(&x1, x2)?;
+                ivy::sum_with(&p, ivy::opts::Sum::new().axis(axis).dtype(p.dtype()))
+            }
+        }
     }
 
     /// The `ord`-norm of `x` along `axis` (all elements by default):

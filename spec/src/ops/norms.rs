@@ -20,7 +20,8 @@ category norms {
     /// assert_eq!(s.to_vec::<f64>()?, vec![-1.0, 4.0]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     #[sample(x = [2, 4], normalized_idxs = [-1], scale = [4])]
     fn layer_norm(

@@ -59,10 +59,16 @@ category random {
     #[not_differentiable]
     #[sample(low = [2])]
     fn random_uniform(
-        #[default(None)] low: Option<Array>,
-        #[default(None)] high: Option<Array>,
+        #[default(None)]
+        #[dtypes(real)]
+        low: Option<Array>,
+        #[default(None)]
+        #[dtypes(real)]
+        high: Option<Array>,
         #[default(None)] shape: Option<Shape>,
-        #[default(ivy::random::float_dtype_of(low, high))] dtype: Dtype,
+        #[default(ivy::random::float_dtype_of(low, high))]
+        #[dtypes(float)]
+        dtype: Dtype,
         #[default(ivy::default_device())] device: Device,
         #[default(None)] seed: Option<i64>,
     ) -> Array;
@@ -88,10 +94,16 @@ category random {
     #[out(dtype)]
     #[not_differentiable]
     fn random_normal(
-        #[default(None)] mean: Option<Array>,
-        #[default(None)] std: Option<Array>,
+        #[default(None)]
+        #[dtypes(real)]
+        mean: Option<Array>,
+        #[default(None)]
+        #[dtypes(real)]
+        std: Option<Array>,
         #[default(None)] shape: Option<Shape>,
-        #[default(ivy::random::float_dtype_of(mean, std))] dtype: Dtype,
+        #[default(ivy::random::float_dtype_of(mean, std))]
+        #[dtypes(float)]
+        dtype: Dtype,
         #[default(ivy::default_device())] device: Device,
         #[default(None)] seed: Option<i64>,
     ) -> Array;
@@ -119,11 +131,13 @@ category random {
     #[no_method]
     #[sample(low = [0], high = [0], shape = [0])]
     fn randint(
-        low: Array,
-        high: Array,
+        #[dtypes(integer)] low: Array,
+        #[dtypes(integer)] high: Array,
         #[default(None)] shape: Option<Shape>,
         #[default(ivy::default_device())] device: Device,
-        #[default(ivy::default_int_dtype())] dtype: Dtype,
+        #[default(ivy::default_int_dtype())]
+        #[dtypes(integer)]
+        dtype: Dtype,
         #[default(None)] seed: Option<i64>,
     ) -> Array;
 
@@ -179,7 +193,9 @@ category random {
         population_size: usize,
         num_samples: usize,
         #[default(1usize)] batch_size: usize,
-        #[default(None)] probs: Option<Array>,
+        #[default(None)]
+        #[dtypes(real)]
+        probs: Option<Array>,
         #[default(true)] replace: bool,
         #[default(ivy::default_device())] device: Device,
         #[default(None)] seed: Option<i64>,

@@ -111,9 +111,11 @@ category searching {
     #[not_differentiable]
     #[sample(x1 = [4], x2 = [3], side = "right")]
     fn searchsorted(
-        x1: Array,
+        #[ndim(1)] x1: Array,
         x2: Array,
-        #[default("left")] side: Str,
+        #[default("left")]
+        #[one_of("left", "right")]
+        side: Str,
         #[default(None)] sorter: Option<Array>,
     ) -> Array;
 

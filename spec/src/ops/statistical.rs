@@ -157,7 +157,8 @@ category statistical {
     /// assert_eq!(r.shape().dims(), &[2, 1]);
     /// # Ok::<(), ivy::Error>(())
     /// ```
-    #[compositional]
+    #[mixed]
+    #[differentiable]
     #[dtypes(float)]
     fn logsumexp(
         x: Array,
