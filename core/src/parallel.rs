@@ -244,6 +244,23 @@ pub fn chunk_count(len: usize, chunk: usize) -> usize {
     len.div_ceil(chunk.max(1))
 }
 
+/// Run `task(i)` once for every `i` in `0..count`, over the pool of
+/// [`threads_here`] threads when there are several (in order, here, when
+/// there is one).
+///
+/// The one place the thread pool is driven: the chunk helpers below hand it
+/// their work as a `dyn` function of the chunk index, so rayon's machinery
+/// is compiled once rather than once per kernel (each kernel's closure is a
+/// type of its own; with the helpers generic over them, rayon's job and
+/// splitting code made most of the backend's compiled code).
+fn run_tasks(count: usize, task: &(dyn Fn(usize) + Sync)) {
+    let n = threads_here();
+    match (n > 1 && count > 1).then(|| pool(n)).flatten() {
+        Some(p) => p.install(|| (0..count).into_par_iter().for_each(task)),
+        None => (0..count).for_each(task),
+    }
+}
+
 /// Call `f` on each chunk `i * chunk .. min((i + 1) * chunk, len)` of
 /// `0..len`, on the pool when there are several chunks and threads. The
 /// chunks are the same for any thread count.
@@ -266,15 +283,7 @@ pub fn for_each_chunk(len: usize, chunk: usize, f: impl Fn(Range<usize>) + Sync)
         }
         return;
     }
-    install(|n| {
-        if n == 1 {
-            (0..count).for_each(|i| f(chunk_range(i, chunk, len)));
-        } else {
-            (0..count)
-                .into_par_iter()
-                .for_each(|i| f(chunk_range(i, chunk, len)));
-        }
-    });
+    run_tasks(count, &|i| f(chunk_range(i, chunk, len)));
 }
 
 /// `f` of each chunk of `0..len` (as [`for_each_chunk`]), the results in
@@ -296,25 +305,31 @@ pub fn map_chunks<R: Send>(
     if count <= 1 {
         return if len > 0 { vec![f(0..len)] } else { Vec::new() };
     }
-    install(|n| {
-        if n == 1 {
-            (0..count).map(|i| f(chunk_range(i, chunk, len))).collect()
-        } else {
-            (0..count)
-                .into_par_iter()
-                .map(|i| f(chunk_range(i, chunk, len)))
-                .collect()
-        }
-    })
+    // One slot per chunk, each written by the task of its index.
+    let mut slots: Vec<Option<R>> = (0..count).map(|_| None).collect();
+    fill_chunks(&mut slots, 1, |i, slot| {
+        slot[0] = Some(f(chunk_range(i, chunk, len)));
+    });
+    slots.into_iter().flatten().collect()
 }
 
-/// Fill `out` chunk by chunk: `f(offset, part)` gets each chunk of `out`
-/// (length `chunk`, the last shorter) with its offset in `out`.
+/// A pointer to the elements of a slice being filled, shared by the tasks
+/// that each write their own chunk of it.
+struct Parts<T>(*mut T);
+
+// SAFETY: the tasks of `fill_chunks` write disjoint chunks through it, and
+// `T: Send` lets the elements be written from another thread.
+unsafe impl<T: Send> Sync for Parts<T> {}
+
+/// Call `f(offset, part)` on consecutive parts of `out` of length `chunk`
+/// (the last may be shorter), on the pool when there are several parts and
+/// threads: each part is written by one call, so the result does not
+/// depend on the thread count.
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
 /// let mut v = vec![0usize; 10];
-/// ivy::parallel::fill_chunks(&mut v, 3, |offset, part| {
+/// ivy::parallel::fill_chunks(&mut v, 4, |offset, part| {
 ///     for (i, x) in part.iter_mut().enumerate() {
 ///         *x = offset + i;
 ///     }
@@ -323,22 +338,22 @@ pub fn map_chunks<R: Send>(
 /// ```
 pub fn fill_chunks<T: Send>(out: &mut [T], chunk: usize, f: impl Fn(usize, &mut [T]) + Sync) {
     let chunk = chunk.max(1);
-    if out.len() <= chunk {
-        if !out.is_empty() {
+    let len = out.len();
+    if len <= chunk {
+        if len > 0 {
             f(0, out);
         }
         return;
     }
-    install(|n| {
-        if n == 1 {
-            out.chunks_mut(chunk)
-                .enumerate()
-                .for_each(|(i, part)| f(i * chunk, part));
-        } else {
-            out.par_chunks_mut(chunk)
-                .enumerate()
-                .for_each(|(i, part)| f(i * chunk, part));
-        }
+    let base = Parts(out.as_mut_ptr());
+    let base = &base;
+    run_tasks(chunk_count(len, chunk), &|i| {
+        let r = chunk_range(i, chunk, len);
+        // SAFETY: `r` lies within `out`, which this function borrows
+        // mutably until every task has returned, and `run_tasks` runs each
+        // index once, so no two parts overlap.
+        let part = unsafe { std::slice::from_raw_parts_mut(base.0.add(r.start), r.len()) };
+        f(r.start, part);
     });
 }
 
