@@ -3,10 +3,13 @@
 //!
 //! Kernels over large arrays cut their work into chunks whose boundaries
 //! depend only on the work (its length and a chunk length fixed by the
-//! kernel), never on the number of threads; the chunks run on a pool of
-//! [`num_threads`] threads and their results are combined in chunk order.
-//! So a result is bit-identical for any thread count: one thread runs the
-//! same chunks in the same order, one after the other.
+//! kernel), never on the number of threads; the chunks run on the calling
+//! thread and the helpers of a team of [`num_threads`] threads that join it
+//! (`team.rs`), and their results are combined in chunk order. So a result
+//! is bit-identical for any thread count: one thread runs the same chunks
+//! in the same order, one after the other. Libraries that split their own
+//! work over rayon (the GEMM) get a rayon pool of the same size through
+//! [`install`].
 //!
 //! Below a kernel's size threshold nothing of this runs (a kernel tests the
 //! length first), so small arrays never pay for it.
@@ -33,7 +36,9 @@ use std::marker::PhantomData;
 use std::ops::Range;
 use std::sync::{Mutex, OnceLock};
 
-use rayon::prelude::*;
+mod team;
+
+use team::Team;
 
 thread_local! {
     static STACK: RefCell<Vec<usize>> = const { RefCell::new(Vec::new()) };
@@ -187,7 +192,7 @@ fn pool(n: usize) -> Option<&'static rayon::ThreadPool> {
     }
     let p = rayon::ThreadPoolBuilder::new()
         .num_threads(n)
-        .thread_name(move |i| format!("ivy-{n}-{i}"))
+        .thread_name(move |i| format!("ivy-rayon-{n}-{i}"))
         .build()
         .ok()?;
     let p: &'static rayon::ThreadPool = Box::leak(Box::new(p));
@@ -195,11 +200,12 @@ fn pool(n: usize) -> Option<&'static rayon::ThreadPool> {
     Some(p)
 }
 
-/// The number of threads work started here may split over: 1 on a pool
-/// thread (work there is already split), else [`num_threads`].
+/// The number of threads work started here may split over: 1 inside a
+/// task of split work (on a helper, or on the caller while it works) and on
+/// a thread of the pool [`install`] uses, else [`num_threads`].
 #[inline]
 pub fn threads_here() -> usize {
-    if rayon::current_thread_index().is_some() {
+    if team::working() || rayon::current_thread_index().is_some() {
         1
     } else {
         num_threads()
@@ -244,20 +250,29 @@ pub fn chunk_count(len: usize, chunk: usize) -> usize {
     len.div_ceil(chunk.max(1))
 }
 
-/// Run `task(i)` once for every `i` in `0..count`, over the pool of
-/// [`threads_here`] threads when there are several (in order, here, when
-/// there is one).
+/// The team of `n - 1` helpers that join a caller's work when it splits
+/// over `n` threads, made on first use and kept for the process.
+fn team(n: usize) -> &'static Team {
+    static TEAMS: OnceLock<Mutex<HashMap<usize, &'static Team>>> = OnceLock::new();
+    let teams = TEAMS.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut teams = teams.lock().unwrap_or_else(|e| e.into_inner());
+    teams.entry(n).or_insert_with(|| Team::new(n - 1))
+}
+
+/// Run `task(i)` once for every `i` in `0..count`: with [`threads_here`]
+/// threads, on this thread and a [`team`] of helpers that join it as they
+/// wake (see `team.rs`), else in order, here.
 ///
-/// The one place the thread pool is driven: the chunk helpers below hand it
-/// their work as a `dyn` function of the chunk index, so rayon's machinery
-/// is compiled once rather than once per kernel (each kernel's closure is a
-/// type of its own; with the helpers generic over them, rayon's job and
-/// splitting code made most of the backend's compiled code).
+/// The one place work is split: the chunk helpers below hand it their work
+/// as a `dyn` function of the chunk index, so the splitting machinery is
+/// compiled once rather than once per kernel (each kernel's closure is a
+/// type of its own).
 fn run_tasks(count: usize, task: &(dyn Fn(usize) + Sync)) {
     let n = threads_here();
-    match (n > 1 && count > 1).then(|| pool(n)).flatten() {
-        Some(p) => p.install(|| (0..count).into_par_iter().for_each(task)),
-        None => (0..count).for_each(task),
+    if n > 1 && count > 1 {
+        team(n).run(count, task);
+    } else {
+        (0..count).for_each(task);
     }
 }
 
