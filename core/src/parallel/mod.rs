@@ -7,9 +7,7 @@
 //! thread and the helpers of a team of [`num_threads`] threads that join it
 //! (`team.rs`), and their results are combined in chunk order. So a result
 //! is bit-identical for any thread count: one thread runs the same chunks
-//! in the same order, one after the other. Libraries that split their own
-//! work over rayon (the GEMM) get a rayon pool of the same size through
-//! [`install`].
+//! in the same order, one after the other.
 //!
 //! Below a kernel's size threshold nothing of this runs (a kernel tests the
 //! length first), so small arrays never pay for it.
@@ -182,52 +180,19 @@ pub fn with_num_threads<R>(n: usize, f: impl FnOnce() -> R) -> Result<R> {
     Ok(f())
 }
 
-/// The pool of `n` threads, made on first use and kept for the process.
-fn pool(n: usize) -> Option<&'static rayon::ThreadPool> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, &'static rayon::ThreadPool>>> = OnceLock::new();
-    let pools = POOLS.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut pools = pools.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(p) = pools.get(&n) {
-        return Some(p);
-    }
-    let p = rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
-        .thread_name(move |i| format!("ivy-rayon-{n}-{i}"))
-        .build()
-        .ok()?;
-    let p: &'static rayon::ThreadPool = Box::leak(Box::new(p));
-    pools.insert(n, p);
-    Some(p)
-}
-
 /// The number of threads work started here may split over: 1 inside a
-/// task of split work (on a helper, or on the caller while it works) and on
-/// a thread of the pool [`install`] uses, else [`num_threads`].
-#[inline]
-pub fn threads_here() -> usize {
-    if team::working() || rayon::current_thread_index().is_some() {
-        1
-    } else {
-        num_threads()
-    }
-}
-
-/// Run `f` on the pool of [`threads_here`] threads, handing it that count
-/// (for libraries that split their own work over the current rayon pool,
-/// such as a GEMM); with one thread, `f` runs here.
+/// task of split work (on a helper, or on the caller while it works), else
+/// [`num_threads`].
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
-/// let n = ivy::with_num_threads(2, || ivy::parallel::install(|n| n))?;
-/// assert_eq!(n, 2);
+/// let inside = ivy::with_num_threads(2, || ivy::parallel::map_chunks(4, 2, |_| ivy::parallel::threads_here()))?;
+/// assert_eq!(inside, vec![1, 1]);
 /// # Ok::<(), ivy::Error>(())
 /// ```
-pub fn install<R: Send>(f: impl FnOnce(usize) -> R + Send) -> R {
-    let n = threads_here();
-    match (n > 1).then(|| pool(n)).flatten() {
-        Some(p) => p.install(|| f(n)),
-        None => f(1),
-    }
+#[inline]
+pub fn threads_here() -> usize {
+    if team::working() { 1 } else { num_threads() }
 }
 
 /// The `i`-th of the chunks of length `chunk` that cover `0..len` (the last
@@ -403,9 +368,10 @@ mod tests {
     }
 
     #[test]
-    fn work_on_a_pool_thread_does_not_split_again() -> Result<()> {
-        let inner = with_num_threads(2, || install(|_| threads_here()))?;
-        assert_eq!(inner, 1);
+    fn work_inside_a_task_does_not_split_again() -> Result<()> {
+        let inner = with_num_threads(2, || map_chunks(64, 1, |_| threads_here()))?;
+        assert_eq!(inner, vec![1; 64]);
+        assert_eq!(with_num_threads(2, threads_here)?, 2);
         Ok(())
     }
 
