@@ -31,7 +31,9 @@ fn main() -> ivy::Result<()> {
     let b: Vec<f32> = (0..16).map(|i| i as f32 * 0.03).collect();
     let (xa, xb) = (ivy::asarray(a.clone())?, ivy::asarray(b.clone())?);
     if let Some(n) = std::env::args().nth(1) {
-        let n: u32 = n.parse().map_err(|_| ivy::Error::invalid("ivy-downstream", "the argument is a count of calls"))?;
+        let n: u32 = n.parse().map_err(|_| {
+            ivy::Error::invalid("ivy-downstream", "the argument is a count of calls")
+        })?;
         for _ in 0..n {
             black_box(ivy::add(black_box(&xa), black_box(&xb)).ok());
         }
