@@ -15,8 +15,8 @@
 //! The thread count is a per-thread setting like the other global settings
 //! (a stack with a guard and a closure form); its default is the
 //! `IVY_NUM_THREADS` environment variable, read once, else every core the
-//! process may use. Work already running on a pool thread does not split
-//! again: nested kernels run their chunks in order on that thread.
+//! process may use. Work started inside a task of split work does not
+//! split again: nested kernels run their chunks in order on that thread.
 //!
 //! ```
 //! # extern crate ivy_core as ivy;

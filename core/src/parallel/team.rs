@@ -172,12 +172,9 @@ impl Team {
         let mut seen = 0u64;
         loop {
             let start = Instant::now();
-            'spin: while self.published.load(Ordering::Acquire) == seen {
+            while self.published.load(Ordering::Acquire) == seen && start.elapsed() <= SPIN {
                 for _ in 0..64 {
                     std::hint::spin_loop();
-                }
-                if start.elapsed() > SPIN {
-                    break 'spin;
                 }
             }
             let job = {
