@@ -443,6 +443,14 @@ impl<T: Copy> Fill<'_, T> {
     #[inline]
     pub fn extend_from_slice(&mut self, v: &[T]) {
         let start = self.written;
+        // The whole of `v` fits (every call but a part's last): a copy of
+        // `v.len()` elements, which a vector loop's constant length turns
+        // into a store instead of a call to `memcpy`.
+        if let Some(dst) = self.slots.get_mut(start..start + v.len()) {
+            dst.write_copy_of_slice(v);
+            self.written += v.len();
+            return;
+        }
         let n = v.len().min(self.slots.len() - start);
         if let (Some(dst), Some(src)) = (self.slots.get_mut(start..start + n), v.get(..n)) {
             dst.write_copy_of_slice(src);

@@ -56,6 +56,17 @@ pub(crate) fn exp<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
     scale::<S, T>(s, q + splat::<S, T>(s, 1.0), n)
 }
 
+/// `e^x` for `x` of either sign in the range where `e^x` is a normal
+/// number (no clamp, no NaN test, `2^n` in one step): for a caller that
+/// has bounded its argument, such as [`super::hyperbolic`]'s `tanh`.
+#[inline(always)]
+pub(crate) fn exp_normal<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
+    let n = (x * splat::<S, T>(s, std::f64::consts::LOG2_E)).round_ties_even();
+    let r = n.mul_add(splat::<S, T>(s, -T::LN2_HI), x);
+    let r = n.mul_add(splat::<S, T>(s, -T::LN2_LO), r);
+    (expm1_reduced::<S, T>(s, r) + splat::<S, T>(s, 1.0)) * pow2i::<S, T>(s, n)
+}
+
 /// `e^x - 1`: `(2^n - 1) + 2^n (e^r - 1)` while `2^n` and `2^n - 1` are
 /// exact, with `r` and the sum carried in two parts (the rounding of each
 /// step added back with the polynomial's small term), `e^x` past that

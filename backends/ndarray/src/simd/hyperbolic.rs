@@ -3,7 +3,7 @@
 //! as `e^r 2^(n - 1)` so it does not overflow before the result does),
 //! `asinh`, `acosh` and `atanh` from `log` and `log1p`.
 
-use super::exp::{exp, expm1, reduce};
+use super::exp::{exp_normal, expm1, reduce};
 use super::log::{log, log1p};
 use super::{Real, V, by_type, keep_zero, pick, poly, scale, splat, table};
 use fearless_simd::{Simd, SimdBase, SimdFloat};
@@ -71,7 +71,8 @@ pub(crate) fn cosh<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
 /// `tanh x`: `x + x^3 P(x^2)` below 0.55 (a Chebyshev fit of
 /// `(tanh(x)/x - 1)/x^2`, 5 terms in float32 and 11 in float64, both well
 /// below half an ulp), `1 - 2 / (e^(2|x|) + 1)` beyond (where `e^(2|x|) >= 3`,
-/// so nothing cancels), 1 past [`far`].
+/// so nothing cancels), with `|x|` clamped where that rounds to 1 (9.1 in
+/// float32, 22 in float64), so the exponential needs no range checks.
 #[inline(always)]
 pub(crate) fn tanh<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
     let a = x.abs();
@@ -105,11 +106,13 @@ pub(crate) fn tanh<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
         ),
     );
     let small = (z * x).mul_add(p, x);
-    let e = exp::<S, T>(s, a.min(splat::<S, T>(s, far::<T>())) * two);
+    // Comparisons, not `min`, so that a NaN stays NaN through the clamp.
+    let top = splat::<S, T>(s, by_type::<T>(9.1, 22.0));
+    let e = exp_normal::<S, T>(s, pick::<S, T>(a.simd_gt(top), top, a) * two);
     let big = one - two / (e + one);
-    let y = pick::<S, T>(a.simd_lt(splat::<S, T>(s, 0.55)), small, big.copysign(x));
-    let y = pick::<S, T>(a.simd_lt(splat::<S, T>(s, far::<T>())), y, one.copysign(x));
-    keep_zero::<S, T>(s, x, pick::<S, T>(a.simd_eq(a), y, a))
+    // Both parts have the sign of x (so does tanh): the sign is put back
+    // once, which also keeps the sign of a zero.
+    pick::<S, T>(a.simd_lt(splat::<S, T>(s, 0.55)), small, big).copysign(x)
 }
 
 /// Past this `|x|`, `sqrt(x^2 + 1)` is `|x|` to the last digit and
