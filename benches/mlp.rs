@@ -206,6 +206,23 @@ fn mlp_step(c: &mut Criterion) {
     g.bench_with_input(BenchmarkId::new("floor", id), &(), |bn, _| {
         bn.iter(|| black_box(&floor).step())
     });
+    // Where a step's time goes: the loss alone (no recording), and the two
+    // large products every step makes (the forward `x · w1` and the weight
+    // gradient `x^T · dz1`), without the rest.
+    g.bench_with_input(BenchmarkId::new("ivy_forward", id), &(), |bn, _| {
+        bn.iter(|| ivy_loss(black_box(&p.weights), &p.x, &p.onehot).expect("loss"))
+    });
+    let w1 = p.weights.leaf("l1/w").expect("l1/w").clone();
+    let dz1 = ivy::matmul(&p.x, &w1).expect("dz1 stand-in");
+    let xt = ivy::matrix_transpose(&p.x).expect("x^T");
+    g.bench_with_input(BenchmarkId::new("ivy_two_products", id), &(), |bn, _| {
+        bn.iter(|| {
+            (
+                ivy::matmul(black_box(&p.x), &w1).expect("x w1"),
+                ivy::matmul(black_box(&xt), &dz1).expect("x^T dz1"),
+            )
+        })
+    });
     g.finish();
 }
 

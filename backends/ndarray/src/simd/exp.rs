@@ -3,8 +3,8 @@
 //! polynomial for `e^r`, and `2^n` put into the exponent in two steps so a
 //! subnormal or overflowing result is rounded once.
 
-use super::{Real, V, keep_zero, pick, poly, pow2i, scale, splat};
-use fearless_simd::{Simd, SimdBase, SimdFloat};
+use super::{Real, V, by_type, keep_zero, pick, poly, pow2i, scale, splat};
+use fearless_simd::{Simd, SimdBase, SimdFloat, SimdMask};
 
 /// `(n, q)` with `x = n ln 2 + r` and `q = e^r - 1`, for `x` clamped to
 /// the range where `e^x` is neither 0 nor infinite (a NaN stays NaN).
@@ -49,9 +49,17 @@ fn expm1_reduced<S: Simd, T: Real>(s: S, r: V<S, T>) -> V<S, T> {
     (p * r).mul_add(r, r)
 }
 
-/// `e^x`.
+/// `e^x`: [`exp_normal`] when every lane's result is a normal number (the
+/// same bits: the two-step scaling only differs where a result overflows
+/// or is subnormal), the clamped reduction and two-step scaling otherwise.
 #[inline(always)]
 pub(crate) fn exp<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
+    let lo = by_type::<T>(-87.0, -708.0);
+    let hi = by_type::<T>(88.0, 709.0);
+    let normal = x.simd_ge(splat::<S, T>(s, lo)) & x.simd_le(splat::<S, T>(s, hi));
+    if normal.to_bitmask() == (1u64 << V::<S, T>::LEN) - 1 {
+        return exp_normal::<S, T>(s, x);
+    }
     let (n, q) = reduce::<S, T>(s, x);
     scale::<S, T>(s, q + splat::<S, T>(s, 1.0), n)
 }
