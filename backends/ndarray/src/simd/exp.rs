@@ -14,6 +14,12 @@ pub(crate) fn reduce<S: Simd, T: Real>(s: S, x: V<S, T>) -> (V<S, T>, V<S, T>) {
     // Comparisons, not min/max, so that a NaN passes through.
     let x = pick::<S, T>(x.simd_gt(hi), hi, x);
     let x = pick::<S, T>(x.simd_lt(lo), lo, x);
+    reduce_unclamped::<S, T>(s, x)
+}
+
+/// [`reduce`] without the clamp, for `x` already in range.
+#[inline(always)]
+fn reduce_unclamped<S: Simd, T: Real>(s: S, x: V<S, T>) -> (V<S, T>, V<S, T>) {
     let n = (x * splat::<S, T>(s, std::f64::consts::LOG2_E)).round_ties_even();
     let r = n.mul_add(splat::<S, T>(s, -T::LN2_HI), x);
     let r = n.mul_add(splat::<S, T>(s, -T::LN2_LO), r);
@@ -69,10 +75,8 @@ pub(crate) fn exp<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
 /// has bounded its argument, such as [`super::hyperbolic`]'s `tanh`.
 #[inline(always)]
 pub(crate) fn exp_normal<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
-    let n = (x * splat::<S, T>(s, std::f64::consts::LOG2_E)).round_ties_even();
-    let r = n.mul_add(splat::<S, T>(s, -T::LN2_HI), x);
-    let r = n.mul_add(splat::<S, T>(s, -T::LN2_LO), r);
-    (expm1_reduced::<S, T>(s, r) + splat::<S, T>(s, 1.0)) * pow2i::<S, T>(s, n)
+    let (n, q) = reduce_unclamped::<S, T>(s, x);
+    (q + splat::<S, T>(s, 1.0)) * pow2i::<S, T>(s, n)
 }
 
 /// `e^x - 1`: `(2^n - 1) + 2^n (e^r - 1)` while `2^n` and `2^n - 1` are
