@@ -8,20 +8,22 @@ use super::log::{log, log1p};
 use super::{Binary, Real, Unary, V, keep_zero, lanes2, pick, scale, splat, via_f64, via_f64_2};
 use fearless_simd::{Simd, SimdBase, SimdFloat, SimdMask};
 
-/// `num / (1 + e)` for `0 <= e <= 1`, with the rounding of `1 + e` taken
-/// back out of the quotient (`1 + e = d + err` exactly).
+/// `num / (1 + e)` for `0 <= e <= 1`, to about half an ulp: with
+/// `1 + e = d + err` exactly and `q = num (1 / d)`, the remainder
+/// `num - q d` is exact in a fused step, and `q` is corrected by
+/// `(num - q (d + err)) / d`. One division (the reciprocal) for all lanes.
 #[inline(always)]
 fn over_one_plus<S: Simd, T: Real>(s: S, num: V<S, T>, e: V<S, T>) -> V<S, T> {
     let one = splat::<S, T>(s, 1.0);
     let d = one + e;
     let err = (one - d) + e;
-    let q = num / d;
-    // (Where 1 + e is exact, q itself: an infinite q times 0 is no fix.)
-    pick::<S, T>(
-        err.simd_eq(splat::<S, T>(s, 0.0)),
-        q,
-        (-q).mul_add(err / d, q),
-    )
+    let y = one / d;
+    let q = num * y;
+    let c = (-q).mul_add_precise(err, (-q).mul_add_precise(d, num));
+    // Where the correction is 0, q is exact (a zero keeps its sign); an
+    // infinite q has nothing to correct.
+    let exact = c.simd_eq(splat::<S, T>(s, 0.0)) | q.abs().simd_eq(splat::<S, T>(s, f64::INFINITY));
+    pick::<S, T>(exact, q, c.mul_add_precise(y, q))
 }
 
 /// `1 / (1 + e^-x)`: with `e = e^-|x|`, `1 / (1 + e)` for `x >= 0` and
@@ -33,26 +35,32 @@ pub(crate) fn sigmoid<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
     over_one_plus::<S, T>(s, pick::<S, T>(x.simd_ge(splat::<S, T>(s, 0.0)), one, e), e)
 }
 
-/// `x sigmoid(x)`: `x / (1 + e^-x)` for `x >= 0`, and `x e^x / (1 + e^x)`
-/// below, with `x e^x` scaled by `2^n` last so a subnormal result is
-/// rounded once.
+/// `x sigmoid(z)`: `x / (1 + e^-z)` for `z >= 0`, and `x e^z / (1 + e^z)`
+/// below, with `x e^z = x (1 + q) 2^n` formed in one (fused) rounding and
+/// scaled by `2^n` last, so a subnormal result is rounded once.
 #[inline(always)]
-pub(crate) fn silu<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
+fn times_sigmoid<S: Simd, T: Real>(s: S, x: V<S, T>, z: V<S, T>) -> V<S, T> {
     let one = splat::<S, T>(s, 1.0);
-    let (n, q) = reduce::<S, T>(s, -x.abs());
+    let (n, q) = reduce::<S, T>(s, -z.abs());
     let e = scale::<S, T>(s, q + one, n);
-    let tail = scale::<S, T>(s, x * (q + one), n);
-    // Where e^x underflows altogether the result is -0.
+    let tail = scale::<S, T>(s, x.mul_add_precise(q, x), n);
+    // Where e^z underflows altogether the result is a zero (of x's sign).
     let tail = pick::<S, T>(
-        x.simd_gt(splat::<S, T>(s, T::EXP_MIN)),
+        z.simd_gt(splat::<S, T>(s, T::EXP_MIN)),
         tail,
         x * splat::<S, T>(s, 0.0),
     );
     over_one_plus::<S, T>(
         s,
-        pick::<S, T>(x.simd_ge(splat::<S, T>(s, 0.0)), x, tail),
+        pick::<S, T>(z.simd_ge(splat::<S, T>(s, 0.0)), x, tail),
         e,
     )
+}
+
+/// `x sigmoid(x)` ([`times_sigmoid`]).
+#[inline(always)]
+pub(crate) fn silu<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
+    times_sigmoid::<S, T>(s, x, x)
 }
 
 /// `sqrt x` (the instruction: correctly rounded).
@@ -61,7 +69,7 @@ pub(crate) fn sqrt<S: Simd, T: Real>(_s: S, x: V<S, T>) -> V<S, T> {
     x.sqrt()
 }
 
-/// The tanh GELU `x (1 + tanh(v)) / 2 = x sigmoid(2v)`,
+/// The tanh GELU `x (1 + tanh(v)) / 2 = x sigmoid(2v)` ([`times_sigmoid`]),
 /// `v = sqrt(2 / pi) (x + 0.044715 x^3)`: the sigmoid form does not cancel
 /// for negative `x`.
 #[inline(always)]
@@ -71,7 +79,7 @@ pub(crate) fn gelu_tanh<S: Simd, T: Real>(s: S, x: V<S, T>) -> V<S, T> {
     // sensitive to v's last digit.
     let v2 =
         (x * x * splat::<S, T>(s, 0.044_715)).mul_add_precise(x, x) * splat::<S, T>(s, 2.0 * c);
-    keep_zero::<S, T>(s, x, x * sigmoid::<S, T>(s, v2))
+    keep_zero::<S, T>(s, x, times_sigmoid::<S, T>(s, x, v2))
 }
 
 super::unary_op! {
