@@ -15,6 +15,7 @@ pub mod array;
 pub mod array_api;
 pub mod backend;
 pub mod catalogue;
+pub mod checks;
 pub mod container;
 mod device;
 pub mod dtype;

@@ -691,6 +691,57 @@ fn arrays_of_two_backends_do_not_mix() -> Result<()> {
     Ok(())
 }
 
+/// The checks the spec states once (`#[check]`, `#[min_ndim]`) run before
+/// dispatch: both backends refuse the same arguments with the same error,
+/// and accept what the rule accepts (a kept empty axis).
+#[test]
+fn argument_checks_give_one_error_on_both_backends() -> Result<()> {
+    type Call = fn(&Array) -> Result<Array>;
+    let refused: [(&str, &[usize], Call); 7] = [
+        ("diagonal of 1-d", &[3], |x| {
+            ivy::diagonal_with(x, ivy::opts::Diagonal::new())
+        }),
+        ("trace over one axis twice", &[2, 2], |x| {
+            ivy::trace_with(x, ivy::opts::Trace::new().axis1(1).axis2(-1))
+        }),
+        ("max of empty", &[0, 3], |x| {
+            ivy::max_with(x, ivy::opts::Max::new())
+        }),
+        ("min over the empty axis", &[0, 3], |x| {
+            ivy::min_with(x, ivy::opts::Min::new().axis(0))
+        }),
+        ("argmax of empty", &[0, 3], |x| {
+            ivy::argmax_with(x, ivy::opts::Argmax::new())
+        }),
+        ("argmin over the empty axis", &[0, 3], |x| {
+            ivy::argmin_with(x, ivy::opts::Argmin::new().axis(0))
+        }),
+        ("arange with step 0", &[1], |_| {
+            ivy::arange_with(0, ivy::opts::Arange::new().stop(3).step(0))
+        }),
+    ];
+    for (what, dims, f) in refused {
+        let x = ivy::zeros(dims.to_vec())?;
+        let on_ndarray = f(&x).map(|_| ()).unwrap_err().to_string();
+        let on_candle = ivy::with_backend("candle", || f(&x.to_backend("candle")?))?
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        assert_eq!(on_ndarray, on_candle, "{what}");
+    }
+    let x = ivy::zeros([0, 3])?.to_backend("candle")?;
+    let kept = |a: Array| (a.backend().name(), a.shape().dims().to_vec());
+    assert_eq!(
+        kept(ivy::max_with(&x, ivy::opts::Max::new().axis(1))?),
+        ("candle", vec![0])
+    );
+    assert_eq!(
+        kept(ivy::argmin_with(&x, ivy::opts::Argmin::new().axis(1))?),
+        ("candle", vec![0])
+    );
+    Ok(())
+}
+
 #[test]
 fn results_stay_on_candle_and_convert_back() -> Result<()> {
     let x = ivy::array![[1.0f32, -2.0], [3.0, 0.5]].to_backend("candle")?;

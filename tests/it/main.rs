@@ -6,7 +6,9 @@
 //! Tests that need a process of their own stay apart: `tests/backends.rs`
 //! (it registers test backends and user ops, which the catalogue-driven
 //! tests here would otherwise see), `tests/gradients_leak.rs` (it measures
-//! the process's memory) and `tests/ui.rs` (trybuild).
+//! the process's memory), `tests/thread_count.rs` (every op at a size that
+//! splits, on one and on four threads: run by hand in an optimised build)
+//! and `tests/ui.rs` (trybuild).
 
 mod array_api;
 mod array_api_extra;
@@ -31,7 +33,6 @@ mod optimizers;
 mod random;
 mod smoke;
 mod support_matrix;
-mod thread_count;
 mod threads;
 mod tree;
 mod tree_props;

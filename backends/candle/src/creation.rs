@@ -117,20 +117,18 @@ impl CreationKernels for CandleBackend {
     ) -> Result<Array> {
         let op = "arange";
         let dev = candle_device(op, device)?;
-        let (start, stop) = match stop {
-            Some(stop) => (start.to_f64(), stop.to_f64()),
-            None => (0.0, start.to_f64()),
-        };
+        // `#[check(ivy::checks::arange)]` in the spec: the bounds are real
+        // and give a length.
+        let n = ivy::checks::arange_len(op, start, stop, step)?;
+        let start = if stop.is_some() { start.to_f64() } else { 0.0 };
         let step = step.to_f64();
-        if step == 0.0 || !step.is_finite() || !start.is_finite() || !stop.is_finite() {
+        // candle allocates infallibly: a length it cannot hold is refused
+        // here rather than aborting the process.
+        if n > 1 << 40 {
             return Err(Error::invalid(
                 op,
-                "step must be finite and nonzero, start and stop finite",
+                format!("{n} elements is too many for candle"),
             ));
-        }
-        let n = ((stop - start) / step).ceil().max(0.0);
-        if n > (1u64 << 40) as f64 {
-            return Err(Error::invalid(op, format!("{n} elements is too many")));
         }
         let dt = dtype_of(op, dtype)?;
         let t = Tensor::arange(0i64, n as i64, &dev)

@@ -15,12 +15,7 @@ fn arg_extremum(
     keepdims: bool,
     max: bool,
 ) -> Result<Array> {
-    if x.size() == 0 {
-        return Err(Error::invalid(
-            op,
-            "attempt to get the extremum of an empty array",
-        ));
-    }
+    // `#[check(ivy::checks::nonempty_axis)]` in the spec.
     let t = tensor(op, x)?;
     let f = || -> candle_core::Result<Tensor> {
         let (t, axis) = match axis {

@@ -9,7 +9,7 @@ use crate::CandleBackend;
 use crate::tensor::{axes_or_all, dtype_of, err, nonzero, reduce, tensor, wrap};
 use candle_core::{DType, Tensor};
 use ivy::kernels::StatisticalKernels;
-use ivy::{Array, Dtype, Error, Result};
+use ivy::{Array, Dtype, Result};
 
 /// The sum of `t` over `axes`, with IEEE's sign of zero: candle's reduction
 /// starts from `+0`, so a sum of negative zeros only comes out `+0`, where
@@ -39,12 +39,7 @@ fn extremum(
     keepdims: bool,
     max: bool,
 ) -> Result<Array> {
-    if x.size() == 0 {
-        return Err(Error::invalid(
-            op,
-            "zero-size array to reduction operation which has no identity",
-        ));
-    }
+    // `#[check(ivy::checks::nonempty_reduction)]` in the spec.
     let t = tensor(op, x)?;
     let axes = axes_or_all(&t, axis);
     let f = || -> candle_core::Result<Tensor> {

@@ -80,12 +80,21 @@ impl CreationKernels for NdarrayBackend {
     ) -> Result<Array> {
         let op = "arange";
         check_device(op, device)?;
-        let (start, stop) = match stop {
-            Some(stop) => (real(op, start)?, real(op, stop)?),
-            None => (Scalar::Int(0), real(op, start)?),
+        // `#[check(ivy::checks::arange)]` in the spec: the bounds are real
+        // and give a length.
+        let n = ivy::checks::arange_len(op, start, stop, step)?;
+        let int = |s: Scalar| match s {
+            Scalar::Bool(b) => Scalar::Int(i128::from(b)),
+            s => s,
         };
-        let step = real(op, step)?;
-        let n = arange_len(start, stop, step)?;
+        let (start, step) = (
+            if stop.is_some() {
+                int(start)
+            } else {
+                Scalar::Int(0)
+            },
+            int(step),
+        );
         // NumPy sets the first two elements, then fills `first + i * delta`
         // with `delta = second - first` computed in the dtype.
         let second = match (start, step) {
@@ -269,75 +278,6 @@ impl CreationKernels for NdarrayBackend {
             })
             .collect()
     }
-}
-
-/// A bound of `arange` as a real scalar (bool counts as an integer).
-fn real(op: &str, s: Scalar) -> Result<Scalar> {
-    match s {
-        Scalar::Bool(b) => Ok(Scalar::Int(i128::from(b))),
-        Scalar::Complex(c) => Err(Error::invalid(
-            op,
-            format!("start, stop and step must be real, got {c}"),
-        )),
-        s => Ok(s),
-    }
-}
-
-/// NumPy's length of `arange(start, stop, step)`: `ceil((stop - start) /
-/// step)`, at least 0; exact for integers.
-fn arange_len(start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
-    let op = "arange";
-    let too_long = || {
-        Error::invalid(
-            op,
-            format!("arange({start}, {stop}, {step}) has too many elements"),
-        )
-    };
-    if let (Scalar::Int(a), Scalar::Int(b), Scalar::Int(s)) = (start, stop, step) {
-        if s == 0 {
-            return Err(Error::invalid(op, "step must not be zero"));
-        }
-        let d = b.checked_sub(a).ok_or_else(too_long)?;
-        // ceil(d / s) for d and s of the same sign, else empty.
-        let len = match (d.signum(), s.signum()) {
-            (1, 1) | (-1, -1) => {
-                let (d, s) = (d.unsigned_abs(), s.unsigned_abs());
-                d.div_ceil(s)
-            }
-            _ => 0,
-        };
-        return usize::try_from(len)
-            .ok()
-            .filter(|&l| isize::try_from(l).is_ok())
-            .ok_or_else(too_long);
-    }
-    let (a, b, s) = (start.to_f64(), stop.to_f64(), step.to_f64());
-    if s == 0.0 {
-        return Err(Error::invalid(op, "step must not be zero"));
-    }
-    let delta = b - a;
-    let q = delta / s;
-    let len = if q == 0.0 && delta != 0.0 {
-        // The step is so large the quotient underflows: one element if it
-        // points the right way.
-        if q.is_sign_negative() { 0.0 } else { 1.0 }
-    } else {
-        q.ceil()
-    };
-    if len.is_nan() {
-        return Err(Error::invalid(
-            op,
-            format!("cannot compute the length of arange({start}, {stop}, {step})"),
-        ));
-    }
-    if len <= 0.0 {
-        return Ok(0);
-    }
-    if len >= isize::MAX as f64 {
-        return Err(too_long());
-    }
-    // In range (checked above) and integral, so the cast is exact.
-    Ok(len as usize)
 }
 
 /// `arange`'s fill in the element type: `first`, `second`, then

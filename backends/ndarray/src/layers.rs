@@ -9,6 +9,7 @@
 
 use crate::NdarrayBackend;
 use crate::host::{self, all, floats, numeric, reals};
+use crate::layout;
 use crate::reduce::{Acc, Real};
 use ivy::kernels::LayersKernels;
 use ivy::layer_support::{PoolPlan, WinDim, col2im_geometry, im2col_geometry, pool_plan};
@@ -159,7 +160,7 @@ fn im2col_typed<T: Element>(op: &str, x: &Array, plan: &Plan) -> Result<Array> {
     let src = host::slice::<T>(op, x)?;
     let c = plan.channels;
     let row_len = plan.row_len();
-    let mut out: Vec<T> = vec![T::default(); plan.cols_shape.size()];
+    let mut out: Vec<T> = layout::repeated(op, plan.cols_shape.size(), T::default())?;
     if c > 0 && row_len > 0 {
         let rows = (CHUNK / row_len).max(1);
         ivy::parallel::fill_chunks(&mut out, rows * row_len, |off, part| {
@@ -182,7 +183,7 @@ fn col2im_typed<T: Acc>(op: &str, cols: &Array, plan: &Plan) -> Result<Array> {
     let src = host::slice::<T>(op, cols)?;
     let c = plan.channels;
     let (image, n_out, row_len) = (plan.image_len(), plan.windows(), plan.row_len());
-    let mut out: Vec<T> = vec![T::default(); plan.x_shape.size()];
+    let mut out: Vec<T> = layout::repeated(op, plan.x_shape.size(), T::default())?;
     if c > 0 && image > 0 {
         let images = (CHUNK / image).max(1);
         ivy::parallel::fill_chunks(&mut out, images * image, |off, part| {

@@ -247,19 +247,7 @@ fn diagonal_of(
     axis1: usize,
     axis2: usize,
 ) -> Result<Diagonal> {
-    if shape.ndim() < 2 {
-        return Err(Error::shape(
-            op,
-            "needs an array of at least 2 dimensions",
-            vec![shape.clone()],
-        ));
-    }
-    if axis1 == axis2 {
-        return Err(Error::invalid(
-            op,
-            format!("axis1 and axis2 are the same axis ({axis1})"),
-        ));
-    }
+    // `#[min_ndim(2)] x` and `#[check(ivy::checks::distinct_axes)]` in the spec.
     let strides = shape.strides();
     let (Some(&n1), Some(&n2), Some(&s1), Some(&s2)) = (
         shape.get(axis1),

@@ -683,21 +683,6 @@ pub fn count(shape: &Shape, axes: &[usize]) -> usize {
     axes.iter().filter_map(|&a| shape.get(a)).product()
 }
 
-/// The error of a reduction with no identity over an empty axis (`max`,
-/// `argmin`, ...), if one of `axes` is empty.
-pub fn check_nonempty(op: &str, shape: &Shape, axes: &[usize]) -> Result<()> {
-    if axes.iter().any(|&a| shape.get(a) == Some(&0)) {
-        return Err(Error::shape(
-            op,
-            format!(
-                "cannot reduce an empty array (an axis of length 0) with {op}: it has no identity"
-            ),
-            vec![shape.clone()],
-        ));
-    }
-    Ok(())
-}
-
 /// `shape` seen around `axis`: the number of lanes before it, its length,
 /// and the number of elements after it (the stride of the axis).
 pub fn around(op: &str, shape: &Shape, axis: usize) -> Result<(usize, usize, usize)> {

@@ -213,7 +213,7 @@ pub(crate) fn softmax<T: RowFloat>(op: &str, x: &Array, axis: usize, log: bool) 
         return Err(ivy::Error::invalid(op, "the axis is out of range"));
     };
     // As the composition's max: an empty axis has no maximum.
-    crate::reduce::check_nonempty(op, x.shape(), &[axis])?;
+    ivy::checks::nonempty_axis(op, x, Some(axis), false)?;
     let len = n * inner;
     let buf = blocks::<T>(s, outer, len, len, |xb, sc, out| {
         if inner == 1 {

@@ -83,17 +83,10 @@ fn arg_extremum<T: Real>(
     max: bool,
 ) -> Result<Array> {
     let s = host::slice::<T>(op, x)?;
-    let empty = || {
-        Error::shape(
-            op,
-            format!("cannot take the {op} of an empty sequence (an axis of length 0)"),
-            vec![x.shape().clone()],
-        )
-    };
+    // `#[check(ivy::checks::nonempty_axis)]` in the spec; again here only
+    // because a lane of length 0 cannot be cut into lanes (a direct call).
+    ivy::checks::nonempty_axis(op, x, axis, keepdims)?;
     let Some(axis) = axis else {
-        if s.is_empty() {
-            return Err(empty());
-        }
         let shape: Shape = if keepdims {
             vec![1; x.ndim()].into()
         } else {
@@ -102,9 +95,6 @@ fn arg_extremum<T: Real>(
         return Ok(host::out_vec(shape, vec![arg_lane(s, max)]));
     };
     let (outer, n, inner) = reduce::around(op, x.shape(), axis)?;
-    if n == 0 {
-        return Err(empty());
-    }
     let mut out = vec![0i64; outer * inner];
     if inner == 1 {
         if n >= PAR_MIN {

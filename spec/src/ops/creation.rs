@@ -179,6 +179,7 @@ category creation {
     #[dtypes(real)]
     #[out(dtype)]
     #[not_differentiable]
+    #[check(ivy::checks::arange)]
     fn arange(
         start: Scalar,
         #[default(None)] stop: Option<Scalar>,

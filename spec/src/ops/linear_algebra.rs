@@ -69,8 +69,9 @@ category linear_algebra {
     #[dtypes(numeric)]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::untrace(g, x, offset, axis1, axis2))]
+    #[check(ivy::checks::distinct_axes)]
     fn trace(
-        x: Array,
+        #[min_ndim(2)] x: Array,
         #[default(0)] offset: i64,
         #[default(0)] axis1: Axis,
         #[default(1)] axis2: Axis,
@@ -86,8 +87,9 @@ category linear_algebra {
     #[primary]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::undiagonal(g, x, offset, axis1, axis2))]
+    #[check(ivy::checks::distinct_axes)]
     fn diagonal(
-        x: Array,
+        #[min_ndim(2)] x: Array,
         #[default(0)] offset: i64,
         #[default(-2)] axis1: Axis,
         #[default(-1)] axis2: Axis,

@@ -20,6 +20,7 @@ category searching {
     #[dtypes(real | bool)]
     #[out(index)]
     #[not_differentiable]
+    #[check(ivy::checks::nonempty_axis)]
     fn argmax(
         x: Array,
         #[default(None)] axis: Option<Axis>,
@@ -37,6 +38,7 @@ category searching {
     #[dtypes(real | bool)]
     #[out(index)]
     #[not_differentiable]
+    #[check(ivy::checks::nonempty_axis)]
     fn argmin(
         x: Array,
         #[default(None)] axis: Option<Axis>,

@@ -119,6 +119,7 @@ category statistical {
     #[dtypes(real | bool)]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::extremum(g, x, out, axis, keepdims))]
+    #[check(ivy::checks::nonempty_reduction)]
     fn min(
         x: Array,
         #[default(None)] axis: Option<Axes>,
@@ -138,6 +139,7 @@ category statistical {
     #[dtypes(real | bool)]
     #[differentiable]
     #[vjp(x = ivy::gradients::rules::extremum(g, x, out, axis, keepdims))]
+    #[check(ivy::checks::nonempty_reduction)]
     fn max(
         x: Array,
         #[default(None)] axis: Option<Axes>,

@@ -8,21 +8,30 @@ use super::log::{log, log1p};
 use super::{Binary, Real, Unary, V, keep_zero, lanes2, pick, scale, splat, via_f64, via_f64_2};
 use fearless_simd::{Simd, SimdBase, SimdFloat, SimdMask};
 
-/// `num / (1 + e)` for `0 <= e <= 1`, to about half an ulp: with
-/// `1 + e = d + err` exactly and `q = num (1 / d)`, the remainder
-/// `num - q d` is exact in a fused step, and `q` is corrected by
-/// `(num - q (d + err)) / d`. One division (the reciprocal) for all lanes.
+/// `num / (1 + e)` for `0 <= e <= 1`, with `1 + e = d + err` exactly.
+///
+/// float64 (to about half an ulp, which its bound of 2 ulp needs for the
+/// tanh GELU): with `q = num (1 / d)`, the remainder `num - q d` is exact
+/// in a fused step, and `q` is corrected by `(num - q (d + err)) / d`.
+/// float32 (within its bounds without that, and 20% faster measured on
+/// AVX2): `q = num / d` less `q err / d`.
 #[inline(always)]
 fn over_one_plus<S: Simd, T: Real>(s: S, num: V<S, T>, e: V<S, T>) -> V<S, T> {
     let one = splat::<S, T>(s, 1.0);
+    let zero = splat::<S, T>(s, 0.0);
     let d = one + e;
     let err = (one - d) + e;
+    if T::MANT < 32 {
+        let q = num / d;
+        // (Where 1 + e is exact, q itself: an infinite q times 0 is no fix.)
+        return pick::<S, T>(err.simd_eq(zero), q, (-q).mul_add(err / d, q));
+    }
     let y = one / d;
     let q = num * y;
     let c = (-q).mul_add_precise(err, (-q).mul_add_precise(d, num));
     // Where the correction is 0, q is exact (a zero keeps its sign); an
     // infinite q has nothing to correct.
-    let exact = c.simd_eq(splat::<S, T>(s, 0.0)) | q.abs().simd_eq(splat::<S, T>(s, f64::INFINITY));
+    let exact = c.simd_eq(zero) | q.abs().simd_eq(splat::<S, T>(s, f64::INFINITY));
     pick::<S, T>(exact, q, c.mul_add_precise(y, q))
 }
 
