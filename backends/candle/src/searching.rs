@@ -3,7 +3,7 @@
 //! mask a `bool` array holds).
 
 use crate::CandleBackend;
-use crate::tensor::{err, tensor, wrap};
+use crate::tensor::{empty_reduction, err, tensor, wrap};
 use candle_core::{DType, Tensor};
 use ivy::kernels::SearchingKernels;
 use ivy::{Array, Dtype, Error, Result, Shape};
@@ -17,6 +17,10 @@ fn arg_extremum(
 ) -> Result<Array> {
     // `#[check(ivy::checks::nonempty_axis)]` in the spec.
     let t = tensor(op, x)?;
+    if let (Some(a), 0) = (axis, x.size()) {
+        let r = empty_reduction(&t, &[a], keepdims, DType::I64).map_err(err(op))?;
+        return Ok(wrap(r, Dtype::Int64));
+    }
     let f = || -> candle_core::Result<Tensor> {
         let (t, axis) = match axis {
             Some(a) => (t.clone(), a),

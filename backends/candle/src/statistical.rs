@@ -6,7 +6,7 @@
 //! `min` skip NaN, so the kernels put NaN back where NumPy propagates it.
 
 use crate::CandleBackend;
-use crate::tensor::{axes_or_all, dtype_of, err, nonzero, reduce, tensor, wrap};
+use crate::tensor::{axes_or_all, dtype_of, empty_reduction, err, nonzero, reduce, tensor, wrap};
 use candle_core::{DType, Tensor};
 use ivy::kernels::StatisticalKernels;
 use ivy::{Array, Dtype, Result};
@@ -42,6 +42,10 @@ fn extremum(
     // `#[check(ivy::checks::nonempty_reduction)]` in the spec.
     let t = tensor(op, x)?;
     let axes = axes_or_all(&t, axis);
+    if x.size() == 0 {
+        let r = empty_reduction(&t, &axes, keepdims, t.dtype()).map_err(err(op))?;
+        return Ok(wrap(r, x.dtype()));
+    }
     let f = || -> candle_core::Result<Tensor> {
         let r = reduce(&t, &axes, keepdims, |t, a| {
             if max {

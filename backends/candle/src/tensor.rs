@@ -270,6 +270,30 @@ pub(crate) fn nonzero(t: &Tensor) -> candle_core::Result<Tensor> {
     t.ne(0.0)
 }
 
+/// The result of reducing a size-0 `t` over `axes` (all of them of
+/// nonzero length: the spec's checks refuse the others), which candle's
+/// reductions cannot make: an empty tensor of the reduced shape.
+pub(crate) fn empty_reduction(
+    t: &Tensor,
+    axes: &[usize],
+    keepdims: bool,
+    dtype: DType,
+) -> candle_core::Result<Tensor> {
+    let dims: Vec<usize> = t
+        .dims()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &d)| {
+            if axes.contains(&i) {
+                keepdims.then_some(1)
+            } else {
+                Some(d)
+            }
+        })
+        .collect();
+    Tensor::zeros(dims, dtype, t.device())
+}
+
 /// Reduce `t` over `axes` with `f` (a keep-the-axis reduction over one
 /// axis), dropping the axes unless `keepdims`.
 pub(crate) fn reduce(
