@@ -95,8 +95,8 @@ fn no_identity(op: &str, shape: &Shape) -> Error {
 /// ```
 /// # extern crate ivy_core as ivy;
 /// use ivy::{Device, Dtype, Scalar};
-/// let ok = ivy::checks::arange("arange", Scalar::Int(0), Some(Scalar::Int(3)), Scalar::Int(0), Dtype::Int64, Device::Cpu);
-/// assert!(ok.unwrap_err().to_string().contains("step must not be zero"));
+/// let r = ivy::checks::arange("arange", Scalar::Int(0), Some(Scalar::Int(3)), Scalar::Int(0), Dtype::Int64, Device::Cpu);
+/// assert!(r.unwrap_err().to_string().contains("step must not be zero"));
 /// # Ok::<(), ivy::Error>(())
 /// ```
 #[inline]
