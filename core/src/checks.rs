@@ -90,7 +90,7 @@ fn no_identity(op: &str, shape: &Shape) -> Error {
     )
 }
 
-/// `arange`'s arguments give a length ([`arange_len`]).
+/// `arange`'s arguments give a length ([`arange_bounds`]).
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
@@ -108,7 +108,7 @@ pub fn arange(
     _dtype: crate::Dtype,
     _device: crate::Device,
 ) -> Result<()> {
-    arange_len(op, start, stop, step).map(|_| ())
+    arange_bounds(op, start, stop, step).map(|_| ())
 }
 
 /// NumPy's length of `arange(start, stop, step)` (with `stop` `None`:
@@ -127,11 +127,37 @@ pub fn arange(
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn arange_len(op: &str, start: Scalar, stop: Option<Scalar>, step: Scalar) -> Result<usize> {
+    arange_bounds(op, start, stop, step).map(|(_, _, n)| n)
+}
+
+/// `arange`'s first element, step and length ([`arange_len`]), with
+/// `stop` `None` read as `arange(0, start, step)` and bools as integers:
+/// what a kernel fills from.
+///
+/// ```
+/// # extern crate ivy_core as ivy;
+/// use ivy::Scalar::{Bool, Float, Int};
+/// assert_eq!(ivy::checks::arange_bounds("arange", Int(3), None, Bool(true))?, (Int(0), Int(1), 3));
+/// assert_eq!(ivy::checks::arange_bounds("arange", Int(1), Some(Float(2.0)), Float(0.5))?, (Int(1), Float(0.5), 2));
+/// # Ok::<(), ivy::Error>(())
+/// ```
+pub fn arange_bounds(
+    op: &str,
+    start: Scalar,
+    stop: Option<Scalar>,
+    step: Scalar,
+) -> Result<(Scalar, Scalar, usize)> {
     let (start, stop) = match stop {
         Some(stop) => (real(op, start)?, real(op, stop)?),
         None => (Scalar::Int(0), real(op, start)?),
     };
     let step = real(op, step)?;
+    let n = real_arange_len(op, start, stop, step)?;
+    Ok((start, step, n))
+}
+
+/// [`arange_len`] of real bounds.
+fn real_arange_len(op: &str, start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
     let too_long = || {
         Error::invalid(
             op,

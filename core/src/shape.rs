@@ -177,6 +177,28 @@ impl Shape {
         s
     }
 
+    /// The shape of a reduction of this shape over `axes`: those axes
+    /// dropped, or kept with length 1 when `keepdims`.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let s = ivy::Shape::from([2, 3, 4]);
+    /// assert_eq!(s.reduced(&[1], false), ivy::Shape::from([2, 4]));
+    /// assert_eq!(s.reduced(&[0, 2], true), ivy::Shape::from([1, 3, 1]));
+    /// ```
+    pub fn reduced(&self, axes: &[usize], keepdims: bool) -> Shape {
+        self.iter()
+            .enumerate()
+            .filter_map(|(i, &d)| {
+                if axes.contains(&i) {
+                    keepdims.then_some(1)
+                } else {
+                    Some(d)
+                }
+            })
+            .collect()
+    }
+
     /// Append a dimension.
     pub fn push(&mut self, d: usize) {
         match &mut self.0 {

@@ -119,9 +119,8 @@ impl CreationKernels for CandleBackend {
         let dev = candle_device(op, device)?;
         // `#[check(ivy::checks::arange)]` in the spec: the bounds are real
         // and give a length.
-        let n = ivy::checks::arange_len(op, start, stop, step)?;
-        let start = if stop.is_some() { start.to_f64() } else { 0.0 };
-        let step = step.to_f64();
+        let (start, step, n) = ivy::checks::arange_bounds(op, start, stop, step)?;
+        let (start, step) = (start.to_f64(), step.to_f64());
         // candle allocates infallibly: a length it cannot hold is refused
         // here rather than aborting the process.
         if n > 1 << 40 {

@@ -279,19 +279,8 @@ pub(crate) fn empty_reduction(
     keepdims: bool,
     dtype: DType,
 ) -> candle_core::Result<Tensor> {
-    let dims: Vec<usize> = t
-        .dims()
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &d)| {
-            if axes.contains(&i) {
-                keepdims.then_some(1)
-            } else {
-                Some(d)
-            }
-        })
-        .collect();
-    Tensor::zeros(dims, dtype, t.device())
+    let dims = ivy::Shape::from(t.dims()).reduced(axes, keepdims);
+    Tensor::zeros(dims.dims(), dtype, t.device())
 }
 
 /// Reduce `t` over `axes` with `f` (a keep-the-axis reduction over one

@@ -82,19 +82,7 @@ impl CreationKernels for NdarrayBackend {
         check_device(op, device)?;
         // `#[check(ivy::checks::arange)]` in the spec: the bounds are real
         // and give a length.
-        let n = ivy::checks::arange_len(op, start, stop, step)?;
-        let int = |s: Scalar| match s {
-            Scalar::Bool(b) => Scalar::Int(i128::from(b)),
-            s => s,
-        };
-        let (start, step) = (
-            if stop.is_some() {
-                int(start)
-            } else {
-                Scalar::Int(0)
-            },
-            int(step),
-        );
+        let (start, step, n) = ivy::checks::arange_bounds(op, start, stop, step)?;
         // NumPy sets the first two elements, then fills `first + i * delta`
         // with `delta = second - first` computed in the dtype.
         let second = match (start, step) {

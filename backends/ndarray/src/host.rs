@@ -462,21 +462,6 @@ macro_rules! by_dtype {
 }
 pub(crate) use by_dtype;
 
-/// The output shape of a reduction over `axes`.
-pub fn reduced_shape(shape: &Shape, axes: &[usize], keepdims: bool) -> Shape {
-    shape
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &d)| {
-            if axes.contains(&i) {
-                if keepdims { Some(1) } else { None }
-            } else {
-                Some(d)
-            }
-        })
-        .collect()
-}
-
 /// `x` cast to `dtype` (shared, not copied, when it already has it).
 pub fn cast_to(op: &str, x: &Array, dtype: Dtype) -> Result<Array> {
     if x.dtype() == dtype {

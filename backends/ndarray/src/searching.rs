@@ -126,10 +126,7 @@ fn arg_extremum<T: Real>(
             });
         }
     }
-    Ok(host::out_vec(
-        host::reduced_shape(x.shape(), &[axis], keepdims),
-        out,
-    ))
+    Ok(host::out_vec(x.shape().reduced(&[axis], keepdims), out))
 }
 
 /// Columns of one strip of a parallel `argmax`/`argmin` over a leading axis.

@@ -29,10 +29,7 @@ fn reduction<T: Acc, R: Reducer<T, A = T::A>>(
     let s = host::slice::<T>(op, x)?;
     let acc = reduce::reduce(s, x.shape().dims(), axes, r);
     let out: Vec<T> = acc.into_iter().map(T::lower).collect();
-    Ok(host::out_vec(
-        host::reduced_shape(x.shape(), axes, keepdims),
-        out,
-    ))
+    Ok(host::out_vec(x.shape().reduced(axes, keepdims), out))
 }
 
 /// The largest element, NaN if any is.
@@ -125,10 +122,7 @@ fn extremum<T: Real, R: Reducer<T, A = T>>(
     let axes = reduce::axes_or_all(x, axis);
     let s = host::slice::<T>(op, x)?;
     let out = reduce::reduce(s, x.shape().dims(), &axes, r);
-    Ok(host::out_vec(
-        host::reduced_shape(x.shape(), &axes, keepdims),
-        out,
-    ))
+    Ok(host::out_vec(x.shape().reduced(&axes, keepdims), out))
 }
 
 /// The sum of squared deviations from the mean of output element `i`.
@@ -196,7 +190,7 @@ fn variance<T: AccFloat>(
         let var = v / div;
         T::lower(if root { var.sqrt() } else { var })
     };
-    let shape = host::reduced_shape(x.shape(), &axes, keepdims);
+    let shape = x.shape().reduced(&axes, keepdims);
     let g = reduce::groups(dims, &axes);
     let lanes = n > 0 && !s.is_empty() && matches!(g.last(), Some(l) if l.reduced && g.len() <= 2);
     if lanes {
@@ -271,7 +265,7 @@ impl StatisticalKernels for NdarrayBackend {
     fn logsumexp(&self, x: &Array, axis: Option<&[usize]>, keepdims: bool) -> Result<Array> {
         let mut axes = reduce::axes_or_all(x, axis);
         axes.sort_unstable();
-        let out_shape = host::reduced_shape(x.shape(), &axes, keepdims);
+        let out_shape = x.shape().reduced(&axes, keepdims);
         if rows::extents(x.shape(), &axes).is_some() {
             return floats!("logsumexp", x, T => rows::logsumexp::<T>("logsumexp", x, &axes, out_shape));
         }
@@ -314,7 +308,7 @@ impl StatisticalKernels for NdarrayBackend {
             let s = host::slice::<T>("mean", x)?;
             let sums = reduce::reduce(s, x.shape().dims(), &axes, &SumOf);
             let out: Vec<T> = sums.into_iter().map(|a| T::lower(T::div_count(a, n))).collect();
-            Ok(host::out_vec(host::reduced_shape(x.shape(), &axes, keepdims), out))
+            Ok(host::out_vec(x.shape().reduced(&axes, keepdims), out))
         })
     }
 

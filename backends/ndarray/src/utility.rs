@@ -63,10 +63,7 @@ fn truth<T: Element, R: Reducer<T, A = bool>>(
     let axes = reduce::axes_or_all(x, axis);
     let s = host::slice::<T>(op, x)?;
     let out = reduce::reduce(s, x.shape().dims(), &axes, r);
-    Ok(host::out_vec(
-        host::reduced_shape(x.shape(), &axes, keepdims),
-        out,
-    ))
+    Ok(host::out_vec(x.shape().reduced(&axes, keepdims), out))
 }
 
 #[ivy::kernels]
