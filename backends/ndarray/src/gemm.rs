@@ -15,13 +15,16 @@
 //! (`float16` and `bfloat16` are widened to `float32` by the caller, and
 //! each result rounded once.)
 //!
-//! Threads: a product of at least [`PARALLEL_WORK`] multiply-adds is cut
-//! into tiles of its output (column panels, and row blocks when the panels
-//! are few), from its shape alone; the tiles run on the threads of
-//! [`ivy::parallel`], each a single-threaded faer product. Every element is
-//! thus the same sum in the same order whatever the thread count, and the
-//! threads never wait for each other within a product. Smaller products of
-//! a batch are spread over the threads a fixed number of products at a
+//! Threads: a product of at least [`PARALLEL_WORK`] multiply-adds splits
+//! over [`ivy::parallel::threads_here`] threads. A large float32
+//! matrix-matrix product on x86-64 is one faer product on faer's threads (rayon's pool,
+//! at most that many of them), which split the output and share the packed
+//! operands (see [`shares_packing`]); any other is cut into tiles of its
+//! output (column panels, and row blocks when the panels are few), from its
+//! shape alone, and the tiles run on the threads of [`ivy::parallel`], each
+//! a single-threaded faer product. Either way every element is the same
+//! sum in the same order whatever the thread count. Smaller products of a
+//! batch are spread over ivy's threads a fixed number of products at a
 //! time. So results are bit-identical for any thread count (a test checks
 //! 1 to 4 threads).
 
@@ -200,6 +203,16 @@ fn faer_product<T: Acc<A = T> + faer::traits::ComplexField>(
     }
     let (va, vb) = (view(a), view(b));
     let dst = MatMut::from_row_major_slice_mut(c, n, m);
+    let threads = if parallel {
+        ivy::parallel::threads_here()
+    } else {
+        1
+    };
+    if threads > 1 && shares_packing::<T>(n, k, m) {
+        let par = Par::rayon(threads);
+        product_with(dst, va, a.conj, vb, b.conj, par);
+        return;
+    }
     let (rows, cols) = if parallel {
         tile_shape(n, k, m, std::mem::size_of::<T>())
     } else {
@@ -228,6 +241,43 @@ fn faer_product<T: Acc<A = T> + faer::traits::ComplexField>(
     });
 }
 
+/// Whether a product of `n x k` by `k x m` in `T` runs as one faer
+/// product on faer's threads rather than as tiles on ivy's: a large
+/// float32 matrix-matrix product (no side of length 1; `float16` and
+/// `bfloat16` come here widened) on x86-64, where faer's kernels (AVX2
+/// with FMA, or AVX-512) split the output among the threads, share the
+/// packed operands between them, and sum each element over the depth in
+/// the same blocks and order whatever the thread count
+/// (`products_are_bit_identical_for_any_thread_count` checks it; a sweep
+/// of faer alone on 2026-12-03 found every bit equal for 2 to 8 threads on
+/// shapes from 64 x 784 x 256 to 2048^3). There it is faster than ivy's
+/// tiles, which each pack the operands again: 2048^3 on 2 cores took 117
+/// ms in faer alone against 140 to 164 ms for the same tiles on threads of
+/// their own (best of 8); in `benches/large.rs`, two binaries alternating
+/// on 2026-12-03, medians 131 to 172 ms (most near 140) against 150 to 166
+/// ms, and at 512 1.89 to 2.46 against 2.16 to 2.40 ms. Not for float64,
+/// where the same change made
+/// the 2048 product slower (388 and 406 against 327 and 349 ms), nor for a
+/// matrix-vector product, where faer splits the depth among the threads,
+/// which changes the sums; complex dtypes and other targets keep the tiles
+/// (not measured or verified there).
+fn shares_packing<T: faer::traits::ComplexField>(n: usize, k: usize, m: usize) -> bool {
+    cfg!(target_arch = "x86_64")
+        && T::IS_NATIVE_F32
+        && n > 1
+        && k > 1
+        && m > 1
+        && n.saturating_mul(k).saturating_mul(m) >= SHARED_PACKING_WORK
+}
+
+/// Multiply-adds from which a product runs on faer's threads (see
+/// [`shares_packing`]). Below it ivy's tiles are as fast or faster, and a
+/// second pool of threads would compete with ivy's for the cores between
+/// the small products of a training step (the 784-256-10 step of
+/// `benches/mlp.rs`, whose products are 12.8 million multiply-adds, took
+/// 0.90-0.96 against 0.75-0.77 ms with every product on faer's threads).
+const SHARED_PACKING_WORK: usize = 1 << 26;
+
 /// `dst = op(a) · op(b)` by faer on this thread, `op` conjugating when
 /// asked.
 fn tile_product<T: Acc<A = T> + faer::traits::ComplexField>(
@@ -237,12 +287,25 @@ fn tile_product<T: Acc<A = T> + faer::traits::ComplexField>(
     b: MatRef<'_, T>,
     conj_b: bool,
 ) {
-    let (one, seq) = (T::acc_one(), Par::Seq);
+    product_with(dst, a, conj_a, b, conj_b, Par::Seq);
+}
+
+/// `dst = op(a) · op(b)` by faer with `par` (faer's own threads when it is
+/// not `Par::Seq`), `op` conjugating when asked.
+fn product_with<T: Acc<A = T> + faer::traits::ComplexField>(
+    dst: MatMut<'_, T>,
+    a: MatRef<'_, T>,
+    conj_a: bool,
+    b: MatRef<'_, T>,
+    conj_b: bool,
+    par: Par,
+) {
+    let one = T::acc_one();
     match (conj_a, conj_b) {
-        (false, false) => matmul(dst, Accum::Replace, a, b, one, seq),
-        (true, false) => matmul(dst, Accum::Replace, a.conjugate(), b, one, seq),
-        (false, true) => matmul(dst, Accum::Replace, a, b.conjugate(), one, seq),
-        (true, true) => matmul(dst, Accum::Replace, a.conjugate(), b.conjugate(), one, seq),
+        (false, false) => matmul(dst, Accum::Replace, a, b, one, par),
+        (true, false) => matmul(dst, Accum::Replace, a.conjugate(), b, one, par),
+        (false, true) => matmul(dst, Accum::Replace, a, b.conjugate(), one, par),
+        (true, true) => matmul(dst, Accum::Replace, a.conjugate(), b.conjugate(), one, par),
     }
 }
 
@@ -664,10 +727,12 @@ mod tests {
 
     #[test]
     fn products_are_bit_identical_for_any_thread_count() -> Result<()> {
-        // Sizes past the threading threshold, not multiples of any SIMD or
-        // register tile, a vector on either side, batches of small products.
-        let cases: [(&[usize], &[usize]); 9] = [
+        // Sizes past the threading threshold (one past faer's own threads'),
+        // not multiples of any SIMD or register tile, a vector on either
+        // side, batches of small products.
+        let cases: [(&[usize], &[usize]); 10] = [
             (&[257, 263], &[263, 259]),
+            (&[521, 503], &[503, 523]),
             (&[61, 1000], &[1000, 67]),
             (&[1, 3001], &[3001, 517]),
             (&[517, 3001], &[3001, 1]),
