@@ -219,7 +219,7 @@ fn faer_product<T: Acc<A = T> + faer::traits::ComplexField>(
         (n, m)
     };
     if rows >= n && cols >= m {
-        tile_product(dst, va, a.conj, vb, b.conj);
+        product_with(dst, va, a.conj, vb, b.conj, Par::Seq);
         return;
     }
     // Each tile is taken by the one task of its index.
@@ -235,7 +235,8 @@ fn faer_product<T: Acc<A = T> + faer::traits::ComplexField>(
                 .unwrap_or_else(|e| e.into_inner().take());
             if let Some((r0, c0, tile)) = taken {
                 let (h, w) = (tile.nrows(), tile.ncols());
-                tile_product(tile, va.subrows(r0, h), a.conj, vb.subcols(c0, w), b.conj);
+                let (sa, sb) = (va.subrows(r0, h), vb.subcols(c0, w));
+                product_with(tile, sa, a.conj, sb, b.conj, Par::Seq);
             }
         }
     });
@@ -277,18 +278,6 @@ fn shares_packing<T: faer::traits::ComplexField>(n: usize, k: usize, m: usize) -
 /// `benches/mlp.rs`, whose products are 12.8 million multiply-adds, took
 /// 0.90-0.96 against 0.75-0.77 ms with every product on faer's threads).
 const SHARED_PACKING_WORK: usize = 1 << 26;
-
-/// `dst = op(a) · op(b)` by faer on this thread, `op` conjugating when
-/// asked.
-fn tile_product<T: Acc<A = T> + faer::traits::ComplexField>(
-    dst: MatMut<'_, T>,
-    a: MatRef<'_, T>,
-    conj_a: bool,
-    b: MatRef<'_, T>,
-    conj_b: bool,
-) {
-    product_with(dst, a, conj_a, b, conj_b, Par::Seq);
-}
 
 /// `dst = op(a) · op(b)` by faer with `par` (faer's own threads when it is
 /// not `Par::Seq`), `op` conjugating when asked.
