@@ -1,8 +1,8 @@
 //! The argument checks of particular ops that no parameter rule of the spec
 //! states (`#[check(path)]` on the op): the generated wrapper calls each
 //! once, with the op's name and the kernel's arguments, before dispatch, so
-//! no backend repeats it. Also the one quantity such a check establishes
-//! that kernels then use, [`arange_len`].
+//! no backend repeats it. Also what such a check establishes that kernels
+//! then use: [`arange_bounds`].
 //!
 //! A user's `#[ivy::op]` names its own check functions the same way: any
 //! `fn(&str, <the kernel's arguments>) -> ivy::Result<()>`.
@@ -111,34 +111,23 @@ pub fn arange(
     arange_bounds(op, start, stop, step).map(|_| ())
 }
 
-/// NumPy's length of `arange(start, stop, step)` (with `stop` `None`:
-/// `arange(0, start, step)`): `ceil((stop - start) / step)`, at least 0,
-/// exact for integers (bool counts as an integer). A complex bound, a zero
-/// step, a length that is not a number (an infinite or NaN bound) or one
-/// past `isize::MAX` is an error.
-///
-/// ```
-/// # extern crate ivy_core as ivy;
-/// use ivy::Scalar::{Float, Int};
-/// assert_eq!(ivy::checks::arange_len("arange", Int(4), None, Int(1))?, 4);
-/// assert_eq!(ivy::checks::arange_len("arange", Int(1), Some(Float(2.0)), Float(0.25))?, 4);
-/// assert_eq!(ivy::checks::arange_len("arange", Int(5), Some(Int(1)), Int(1))?, 0);
-/// assert!(ivy::checks::arange_len("arange", Int(0), Some(Float(f64::INFINITY)), Int(1)).is_err());
-/// # Ok::<(), ivy::Error>(())
-/// ```
-pub fn arange_len(op: &str, start: Scalar, stop: Option<Scalar>, step: Scalar) -> Result<usize> {
-    arange_bounds(op, start, stop, step).map(|(_, _, n)| n)
-}
-
-/// `arange`'s first element, step and length ([`arange_len`]), with
-/// `stop` `None` read as `arange(0, start, step)` and bools as integers:
-/// what a kernel fills from.
+/// `arange`'s first element, step and length, with `stop` `None` read as
+/// `arange(0, start, step)` and bools as integers: what a kernel fills
+/// from. The length is NumPy's, `ceil((stop - start) / step)`, at least 0,
+/// exact for integers. A complex bound, a zero step, a length that is not
+/// a number (an infinite or NaN bound) or one past `isize::MAX` is an
+/// error.
 ///
 /// ```
 /// # extern crate ivy_core as ivy;
 /// use ivy::Scalar::{Bool, Float, Int};
+/// let len = |start, stop, step| ivy::checks::arange_bounds("arange", start, stop, step).map(|b| b.2);
 /// assert_eq!(ivy::checks::arange_bounds("arange", Int(3), None, Bool(true))?, (Int(0), Int(1), 3));
 /// assert_eq!(ivy::checks::arange_bounds("arange", Int(1), Some(Float(2.0)), Float(0.5))?, (Int(1), Float(0.5), 2));
+/// assert_eq!(len(Int(4), None, Int(1))?, 4);
+/// assert_eq!(len(Int(1), Some(Float(2.0)), Float(0.25))?, 4);
+/// assert_eq!(len(Int(5), Some(Int(1)), Int(1))?, 0);
+/// assert!(len(Int(0), Some(Float(f64::INFINITY)), Int(1)).is_err());
 /// # Ok::<(), ivy::Error>(())
 /// ```
 pub fn arange_bounds(
@@ -156,7 +145,7 @@ pub fn arange_bounds(
     Ok((start, step, n))
 }
 
-/// [`arange_len`] of real bounds.
+/// The length of [`arange_bounds`] for real bounds.
 fn real_arange_len(op: &str, start: Scalar, stop: Scalar, step: Scalar) -> Result<usize> {
     let too_long = || {
         Error::invalid(
