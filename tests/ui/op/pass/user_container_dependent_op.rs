@@ -29,7 +29,12 @@ fn main() -> ivy::Result<()> {
     let info = ivy::catalogue::op("my_affine")?;
     assert_eq!(info.nestability, Nestability::ContainerDependent);
     assert!(info.call_nested.is_none());
-    let out = info.call(&CallArgs::new().arg(x.clone()).arg(&params).kwarg("extra", extra))?;
+    let out = info.call(
+        &CallArgs::new()
+            .arg(x.clone())
+            .arg(&params)
+            .kwarg("extra", extra),
+    )?;
     assert_eq!(out[0], y);
     // A container that misses a leaf is the body's error.
     assert!(my_affine(&x, ivy::Container::new()).is_err());

@@ -38,12 +38,17 @@ fn main() -> ivy::Result<()> {
     // a list's elements in its place: `y` is 0, the list's elements 1 and 2.
     let d = ivy::container! { p: [1.0, 1.0] };
     let e = add_all(&c, [&c, &d]).unwrap_err().to_string();
-    assert!(e.contains("`q` is in arguments 0, 1 but not in argument 2"), "{e}");
+    assert!(
+        e.contains("`q` is in arguments 0, 1 but not in argument 2"),
+        "{e}"
+    );
 
     // The catalogue's nested call puts a container in the list position.
     let info = ivy::catalogue::op("add_all")?;
     let call = info.call_nested.expect("add_all is nestable");
-    let args = ivy::catalogue::CallArgs::new().arg(a.clone()).arg(vec![b.clone()]);
+    let args = ivy::catalogue::CallArgs::new()
+        .arg(a.clone())
+        .arg(vec![b.clone()]);
     let out = call(&args, 1, &c)?;
     assert_eq!(out[0].leaf("p")?.to_vec::<f32>()?, vec![2.0, 3.0]);
     Ok(())

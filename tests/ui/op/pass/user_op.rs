@@ -32,8 +32,15 @@ fn main() -> ivy::Result<()> {
     // It is in the catalogue, callable by name, with derived dtype support.
     let info = ivy::catalogue::op("my_softplus")?;
     assert_eq!(info.category, "activations");
-    assert!(info.supported_dtypes(ivy::current_backend()).contains(Dtype::Float64));
-    let out = info.call(&ivy::catalogue::CallArgs::new().arg(x.clone()).kwarg("beta", 2.0))?;
+    assert!(
+        info.supported_dtypes(ivy::current_backend())
+            .contains(Dtype::Float64)
+    );
+    let out = info.call(
+        &ivy::catalogue::CallArgs::new()
+            .arg(x.clone())
+            .kwarg("beta", 2.0),
+    )?;
     assert_eq!(out[0], y2);
     Ok(())
 }

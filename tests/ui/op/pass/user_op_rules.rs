@@ -11,7 +11,11 @@ fn my_rows(
     how: Str,
 ) -> Array {
     let x = ivy::take_with(x, keep, ivy::opts::Take::new().axis(0))?;
-    if how == "sum" { ivy::sum(&x) } else { ivy::max(&x) }
+    if how == "sum" {
+        ivy::sum(&x)
+    } else {
+        ivy::max(&x)
+    }
 }
 
 fn main() -> ivy::Result<()> {
@@ -22,10 +26,20 @@ fn main() -> ivy::Result<()> {
     assert_eq!(m.to_vec::<f32>()?, vec![4.0]);
 
     let e = my_rows_with(&x, &ivy::array![0], MyRowsOpts::new().how("min")).unwrap_err();
-    assert_eq!(e.to_string(), r#"my_rows: how must be "sum" or "max", got "min""#);
+    assert_eq!(
+        e.to_string(),
+        r#"my_rows: how must be "sum" or "max", got "min""#
+    );
     let e = my_rows(&ivy::array![1.0, 2.0], &ivy::array![0]).unwrap_err();
-    assert!(e.to_string().starts_with("my_rows: x must have at least 2 dimensions"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("my_rows: x must have at least 2 dimensions"),
+        "{e}"
+    );
     let e = my_rows(&x, &ivy::array![0.5]).unwrap_err();
-    assert_eq!(e.to_string(), "my_rows: expected keep of dtype integer, got float32");
+    assert_eq!(
+        e.to_string(),
+        "my_rows: expected keep of dtype integer, got float32"
+    );
     Ok(())
 }

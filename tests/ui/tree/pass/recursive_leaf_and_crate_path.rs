@@ -26,9 +26,18 @@ struct Renamed {
 struct Quoted(f64);
 
 fn main() {
-    let l = List { head: 1, tail: Some(Box::new(List { head: 2, tail: None })) };
+    let l = List {
+        head: 1,
+        tail: Some(Box::new(List {
+            head: 2,
+            tail: None,
+        })),
+    };
     assert_eq!(ivy::tree_leaves(&l), [&1, &2]);
-    assert_eq!(ivy::tree_structure(&l).to_string(), "TreeDef(List { head: *, tail: List { head: *, tail: None } })");
+    assert_eq!(
+        ivy::tree_structure(&l).to_string(),
+        "TreeDef(List { head: *, tail: List { head: *, tail: None } })"
+    );
     let m = vec![Meters(1.0), Meters(2.0)];
     assert_eq!(ivy::tree_leaves(&m).len(), 2);
     assert_eq!(ivy::tree_leaves(&Renamed { x: 1.0 }), [&1.0]);

@@ -18,7 +18,11 @@ enum Item<T> {
     Pair(T, T),
     Point(Point<T>),
     Map(BTreeMap<String, T>),
-    Labelled { value: T, #[tree(static)] label: &'static str },
+    Labelled {
+        value: T,
+        #[tree(static)]
+        label: &'static str,
+    },
 }
 
 #[derive(Tree, Debug, Clone, PartialEq)]
@@ -35,7 +39,10 @@ fn main() {
             Item::Pair(2.0, 3.0),
             Item::Point(Point { x: 4.0, y: 5.0 }),
             Item::Map(BTreeMap::from([("a".to_string(), 6.0)])),
-            Item::Labelled { value: 7.0, label: "z" },
+            Item::Labelled {
+                value: 7.0,
+                label: "z",
+            },
         ],
     };
     let (leaves, def) = ivy::tree_flatten(&b);
