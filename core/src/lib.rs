@@ -38,7 +38,9 @@ pub mod control_flow;
 #[doc(hidden)]
 pub mod __private;
 
-pub use array::{Array, Buffer, Data, Fill, HostData, IntoArray, NativeData, from_dlpack};
+pub use array::{
+    Array, Buffer, Data, Fill, HostData, IntoArray, NativeData, from_dlpack, from_dlpack_shared,
+};
 pub use array_api::{NamespaceInfo, array_namespace_info, isdtype};
 pub use backend::{
     BackendEntry, BackendHandle, available_backends, current_backend, current_backend_str,

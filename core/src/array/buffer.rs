@@ -16,7 +16,9 @@ use std::sync::atomic::{AtomicUsize, Ordering, fence};
 /// count) followed by the elements; small ones come from a per-thread cache
 /// of freed blocks, so an op on a few elements does not wait on `malloc`. Buffers adopted from a `Vec<T>` or an
 /// `ndarray::ArrayD<T>` keep that vector's memory without copying it; only the
-/// header is allocated beside it. Cloning increments the count.
+/// header is allocated beside it. A buffer can also borrow memory another
+/// owner keeps alive (a DLPack producer's, [`Buffer::from_foreign`]): the
+/// owner is dropped with the last handle. Cloning increments the count.
 ///
 /// Dropping the last handle frees the memory without an atomic
 /// read-modify-write: a handle that sees a count of one is the only one, so
@@ -45,15 +47,37 @@ pub struct Buffer<T: Copy> {
 }
 
 /// The header of a buffer's storage: in front of the elements when the buffer
-/// allocated them, alone when it adopted a vector. It records how to free
-/// the storage, so freeing is the same code for every element type.
+/// allocated them, alone when it adopted a vector, the first field of a
+/// [`ForeignHead`] when it borrows another owner's memory. It records how to
+/// free the storage, so freeing is the same code for every element type.
+#[repr(C)]
 struct Head {
     count: AtomicUsize,
     /// The layout of the allocation holding the elements: this header's own
-    /// allocation, or the adopted vector's.
+    /// allocation, or the adopted vector's (unused for foreign memory).
     layout: Layout,
-    /// Whether the elements are an adopted vector's allocation.
-    adopted: bool,
+    /// Whose memory the elements are.
+    kind: Kind,
+}
+
+/// Whose memory a buffer's elements are.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Kind {
+    /// The buffer's own allocation, after the header.
+    Own,
+    /// An adopted vector's allocation.
+    Vec,
+    /// Memory an owner keeps alive ([`ForeignHead::owner`]).
+    Foreign,
+}
+
+/// The header of a buffer over foreign memory: the common header, then the
+/// owner to drop with the last handle.
+#[repr(C)]
+struct ForeignHead {
+    head: Head,
+    owner: Box<dyn std::any::Any + Send + Sync>,
 }
 
 // SAFETY: a buffer is a shared reference to immutable `T`s plus an atomic
@@ -113,7 +137,7 @@ unsafe fn init_storage(head: NonNull<Head>, layout: Layout) -> NonNull<Head> {
         head.write(Head {
             count: AtomicUsize::new(1),
             layout,
-            adopted: false,
+            kind: Kind::Own,
         })
     };
     head
@@ -127,12 +151,12 @@ unsafe fn init_storage(head: NonNull<Head>, layout: Layout) -> NonNull<Head> {
 /// its elements.
 #[inline(never)]
 unsafe fn release(head: NonNull<Head>, elements: NonNull<u8>) {
-    // SAFETY: the header lives until the storage is freed; a block that is
-    // not an adopted vector's came from `pool::allocate` with `layout`, and
-    // no handle is left to use it.
+    // SAFETY: the header lives until the storage is freed; a block of the
+    // buffer's own came from `pool::allocate` with `layout`, and no handle
+    // is left to use it.
     unsafe {
         let h = head.as_ref();
-        if h.adopted || !pool::keep_fast(head.cast(), h.layout) {
+        if h.kind != Kind::Own || !pool::keep_fast(head.cast(), h.layout) {
             release_slow(head, elements);
         }
     }
@@ -150,16 +174,21 @@ unsafe fn release_slow(head: NonNull<Head>, elements: NonNull<u8>) {
     // SAFETY: the storage is ours to free (no handle is left), with the
     // layouts recorded when it was made.
     unsafe {
-        let Head {
-            layout, adopted, ..
-        } = head.read();
-        if adopted {
-            if layout.size() != 0 {
-                dealloc(elements.as_ptr(), layout);
+        let Head { layout, kind, .. } = head.read();
+        match kind {
+            Kind::Vec => {
+                if layout.size() != 0 {
+                    dealloc(elements.as_ptr(), layout);
+                }
+                dealloc(head.as_ptr().cast::<u8>(), Layout::new::<Head>());
             }
-            dealloc(head.as_ptr().cast::<u8>(), Layout::new::<Head>());
-        } else if !pool::keep(head.cast(), layout) {
-            dealloc(head.as_ptr().cast::<u8>(), layout);
+            // Boxed by `from_foreign`; dropping it drops the owner.
+            Kind::Foreign => drop(Box::from_raw(head.as_ptr().cast::<ForeignHead>())),
+            Kind::Own => {
+                if !pool::keep(head.cast(), layout) {
+                    dealloc(head.as_ptr().cast::<u8>(), layout);
+                }
+            }
         }
     }
 }
@@ -191,13 +220,56 @@ impl<T: Copy> Buffer<T> {
         let head = Box::new(Head {
             count: AtomicUsize::new(1),
             layout,
-            adopted: true,
+            kind: Kind::Vec,
         });
         Buffer {
             // SAFETY: a vector's pointer is never null.
             ptr: unsafe { NonNull::new_unchecked(v.as_mut_ptr()) },
             len: v.len(),
             head: NonNull::from(Box::leak(head)),
+            _elements: PhantomData,
+        }
+    }
+
+    /// A buffer over `len` elements at `ptr` that `owner` keeps alive, without
+    /// copying them; `owner` is dropped with the last handle (on whichever
+    /// thread drops it).
+    ///
+    /// # Safety
+    /// `ptr` must point at `len` initialised, properly aligned `T`s that stay
+    /// valid while `owner` lives, and nothing may write them meanwhile: a
+    /// buffer is immutable, and kernels read it from several threads.
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::Buffer;
+    /// use std::ptr::NonNull;
+    /// let storage: Box<[f32]> = vec![1.0, 2.0, 3.0].into_boxed_slice();
+    /// let ptr = NonNull::from(&storage[0]);
+    /// // SAFETY: the boxed slice holds 3 floats, and nothing writes them
+    /// // while the buffer owns it.
+    /// let b = unsafe { Buffer::from_foreign(ptr, 3, Box::new(storage)) };
+    /// assert_eq!(b.as_slice(), &[1.0, 2.0, 3.0]);
+    /// assert_eq!(b.into_vec(), vec![1.0, 2.0, 3.0]);
+    /// ```
+    pub unsafe fn from_foreign(
+        ptr: NonNull<T>,
+        len: usize,
+        owner: Box<dyn std::any::Any + Send + Sync>,
+    ) -> Buffer<T> {
+        let head = Box::new(ForeignHead {
+            head: Head {
+                count: AtomicUsize::new(1),
+                layout: Layout::new::<()>(),
+                kind: Kind::Foreign,
+            },
+            owner,
+        });
+        Buffer {
+            ptr,
+            len,
+            // `Head` is the first field of the `repr(C)` `ForeignHead`.
+            head: NonNull::from(Box::leak(head)).cast::<Head>(),
             _elements: PhantomData,
         }
     }
@@ -242,7 +314,7 @@ impl<T: Copy> Buffer<T> {
     /// The elements as a vector; no copy when this is the only handle to an
     /// adopted vector.
     pub fn into_vec(self) -> Vec<T> {
-        if !(self.head().adopted && self.is_unique()) {
+        if !(self.head().kind == Kind::Vec && self.is_unique()) {
             return self.as_slice().to_vec();
         }
         let this = ManuallyDrop::new(self);
@@ -819,6 +891,21 @@ impl HostData {
     /// Whether there are no elements.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// Whether two host data share their storage (the same elements of the
+    /// same dtype).
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// use ivy::HostData;
+    /// let a = HostData::from(vec![1.0f32, 2.0]);
+    /// assert!(a.ptr_eq(&a.clone()));
+    /// assert!(!a.ptr_eq(&HostData::from(vec![1.0f32, 2.0])));
+    /// ```
+    pub fn ptr_eq(&self, other: &HostData) -> bool {
+        self.dtype() == other.dtype()
+            && with_host_data!(self, b, T => T::unwrap(other).is_some_and(|o| b.ptr_eq(o)))
     }
 
     /// The typed buffer, if the elements are of type `T`.

@@ -14,7 +14,7 @@ pub use buffer::{Buffer, Fill, HostData};
 pub use convert::IntoArray;
 pub use display::format_float;
 pub(crate) use display::format_float32;
-pub use dlpack::from_dlpack;
+pub use dlpack::{from_dlpack, from_dlpack_shared};
 
 use crate::backend::{self, BackendEntry};
 use crate::device::Device;
