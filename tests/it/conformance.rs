@@ -93,6 +93,18 @@ const DIVERGENCES: &[Rule] = &[
         |s| s.op == "log1p" && s.dtype.starts_with("complex"),
     ),
     (
+        "complex expm1 at an infinite or NaN part: NumPy's formula (expm1(x) cos y - \
+         2 sin^2(y/2), e^x sin y) gives NaN parts there; Ivy follows the Array API's \
+         special cases (expm1(inf + 0i) = inf + 0i, expm1(-inf + yi) = -1 + 0 cis y)",
+        |s| {
+            s.op == "expm1"
+                && s.dtype.starts_with("complex")
+                && s.element.is_some_and(|(g, w)| {
+                    !(g.0.is_finite() && g.1.is_finite()) && (w.0.is_nan() || w.1.is_nan())
+                })
+        },
+    ),
+    (
         "round of float16/bfloat16 with decimals != 0: NumPy scales by 10^decimals in \
          the half dtype (x * 10^d is rounded to 11 or 8 bits before rint), Ivy in \
          float32 with one rounding at the end",
