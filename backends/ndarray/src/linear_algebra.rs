@@ -197,6 +197,20 @@ fn matmul_typed<T: MatMul>(
     if x2.ndim() > 1 {
         out_shape.push(m);
     }
+    // The result is allocated at once below: past the address space is an
+    // error, not a capacity-overflow panic.
+    let fits = out_shape
+        .checked_size("matmul")
+        .ok()
+        .and_then(|n| n.checked_mul(std::mem::size_of::<T>()))
+        .is_some_and(|bytes| bytes <= isize::MAX as usize);
+    if !fits {
+        return Err(Error::shape(
+            "matmul",
+            format!("the result of shape {out_shape} is too large to allocate"),
+            shapes(),
+        ));
+    }
     let complex = T::DTYPE.is_complex();
     let p = Products {
         a_offsets: batch_offsets(&batch, ba.dims(), ra * ca),
@@ -674,6 +688,26 @@ mod tests {
             &arr(&[0], Vec::<i32>::new()),
         )?;
         assert_eq!(r, arr(&[2], vec![0i32; 2]));
+        Ok(())
+    }
+
+    #[test]
+    fn matmul_results_too_large_to_allocate_are_errors() -> Result<()> {
+        // Empty operands (nothing is contracted) with a huge result: 2^66
+        // elements, past usize; then 2^61 float32s, within usize but past
+        // the address space.
+        let zeros = |dims: &[usize]| ivy::zeros(ivy::Shape::from(dims));
+        let e = ivy::matmul(&zeros(&[1 << 33, 0])?, &zeros(&[0, 1 << 33])?)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("matmul") && e.contains("too large to allocate"),
+            "{e}"
+        );
+        let e = ivy::matmul(&zeros(&[1 << 21, 1 << 20, 0])?, &zeros(&[0, 1 << 20])?)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("too large to allocate"), "{e}");
         Ok(())
     }
 
