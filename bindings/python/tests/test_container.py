@@ -71,3 +71,10 @@ def test_save_load_read_back_with_numpy(tmp_path):
     np.testing.assert_array_equal(z["b/c"], [3.0])
     back = ivy.Container.cont_load(p)
     assert back == c
+
+
+def test_key_chains_in_dicts_make_levels():
+    # Ivy: Container({'a/b': 1, 'c.d': 2}) is {a: {b: 1}, c: {d: 2}}.
+    c = ivy.Container({"a/b": [1.0], "c.d": [2.0]})
+    assert c.cont_all_key_chains() == ["a/b", "c/d"]
+    assert float(np.asarray(c.a.b)[0]) == 1.0

@@ -1,10 +1,33 @@
 //! `ivy_rs.Container`: a nested dict of arrays with Python Ivy's behaviour
 //! (attribute access, `c["a/b"]`, printing as the Rust `Display`). Every
 //! nestable op of the spec is also a method of it, generated.
+//!
+//! This file holds the class, its construction, entry access and the
+//! operators. Ivy's `cont_*` methods are bound in one file per theme, as
+//! `ivy::Container`'s are laid out in `core/src/container/`:
+//!
+//! | file | methods |
+//! | --- | --- |
+//! | `info.rs` | properties (`cont_shape`, `cont_dtype`, `cont_config`, ...), counts, truth values, iteration, lists, printing and its settings |
+//! | `keys.rs` | reading, setting, pruning, restructuring, flattening and slicing key chains |
+//! | `map.rs` | the methods that call a Python function: `cont_map`, `cont_map_sub_conts`, `cont_multi_map`, `cont_reduce`, `cont_format_key_chains` |
+//! | `combine.rs` | the static methods over several containers: combining, joining, diffs, identity tests, finding sub-containers |
+//! | `io.rs` | `cont_save`, `cont_load`, `cont_to_bytes`, `cont_from_bytes` |
+//!
+//! `args.rs` converts the Python arguments those methods share (key-chain
+//! lists, nested dicts, configurations) and keeps the exception a Python
+//! callable raised.
 
 // PyO3's registration of the operator methods written by `macro_rules!`
 // (see array.rs).
 #![allow(unsafe_op_in_unsafe_fn)]
+
+mod args;
+mod combine;
+mod info;
+mod io;
+mod keys;
+mod map;
 
 use crate::errors::to_py_err;
 use crate::rt::{self, PyArray};
@@ -23,7 +46,15 @@ pub struct PyContainer {
     pub c: Container,
 }
 
-/// A dict (nested dicts are sub-containers; other values become arrays).
+impl PyContainer {
+    /// The Python object of a container.
+    pub fn wrap(c: Container) -> PyContainer {
+        PyContainer { c }
+    }
+}
+
+/// A dict: nested dicts are sub-containers, a key chain (`"a/b"` or
+/// `"a.b"`) makes the levels it names, as in Ivy; other values become arrays.
 pub fn from_dict(obj: &Bound<'_, PyAny>) -> PyResult<Container> {
     let d = obj.cast::<PyDict>()?;
     let mut c = Container::new();
@@ -31,12 +62,14 @@ pub fn from_dict(obj: &Bound<'_, PyAny>) -> PyResult<Container> {
         let key: String = k
             .extract()
             .map_err(|_| PyTypeError::new_err("Container keys must be str"))?;
-        c.insert_key(&key, entry(&v)?).map_err(to_py_err)?;
+        c.insert(&key, entry(&v)?).map_err(to_py_err)?;
     }
     Ok(c)
 }
 
-fn entry(v: &Bound<'_, PyAny>) -> PyResult<Entry> {
+/// A Python value as an entry: a dict or an `ivy_rs.Container` is a
+/// sub-container, anything else an array.
+pub(crate) fn entry(v: &Bound<'_, PyAny>) -> PyResult<Entry> {
     if v.is_instance_of::<PyDict>() {
         return Ok(Entry::Container(from_dict(v)?));
     }
@@ -60,16 +93,11 @@ pub fn entry_to_py(py: Python<'_>, e: EntryRef<'_>) -> PyResult<Py<PyAny>> {
     }
 }
 
+/// The container as a nested dict of arrays.
 fn to_dict<'py>(py: Python<'py>, c: &Container) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    for k in c.keys() {
-        match c.get_key(k) {
-            Some(EntryRef::Leaf(a)) => d.set_item(k, Py::new(py, PyArray { a: a.clone() })?)?,
-            Some(EntryRef::Container(s)) => d.set_item(k, to_dict(py, &s.to_container())?)?,
-            None => {}
-        }
-    }
-    Ok(d)
+    args::dict_of(py, c.view(), &mut |a: &Array| {
+        Ok(Py::new(py, PyArray { a: a.clone() })?.into_any())
+    })
 }
 
 #[pymethods]
@@ -93,7 +121,7 @@ impl PyContainer {
         if let Some(kw) = kwargs {
             for (k, v) in kw.iter() {
                 let key: String = k.extract()?;
-                c.insert_key(&key, entry(&v)?).map_err(to_py_err)?;
+                c.insert(&key, entry(&v)?).map_err(to_py_err)?;
             }
         }
         Ok(PyContainer { c })
@@ -185,29 +213,11 @@ impl PyContainer {
         to_dict(py, &self.c)
     }
 
-    /// Ivy's `cont_to_dict`.
-    fn cont_to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        to_dict(py, &self.c)
-    }
-
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         match other.cast::<PyContainer>() {
             Ok(o) => self.c == o.borrow().c,
             Err(_) => false,
         }
-    }
-
-    /// The leaves, in order.
-    fn cont_leaves(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        self.c
-            .leaves()
-            .map(|a: &Array| Ok(Py::new(py, PyArray { a: a.clone() })?.into_any()))
-            .collect()
-    }
-
-    /// Every key chain to a leaf.
-    fn cont_all_key_chains(&self) -> Vec<String> {
-        self.c.cont_all_key_chains()
     }
 }
 
@@ -248,25 +258,6 @@ binary! {
     __xor__ __rxor__ => bitwise_xor;
 }
 
-fn format_of(path: &str, format: Option<&str>) -> PyResult<ivy::container::Format> {
-    use ivy::container::Format;
-    let f = format.map(str::to_string).unwrap_or_else(|| {
-        std::path::Path::new(path)
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_string()
-    });
-    match f.as_str() {
-        "safetensors" => Ok(Format::Safetensors),
-        "json" => Ok(Format::Json),
-        "npz" => Ok(Format::Npz),
-        other => Err(PyTypeError::new_err(format!(
-            "cont_save/cont_load: unknown format `{other}` (safetensors, json or npz)"
-        ))),
-    }
-}
-
 #[pymethods]
 impl PyContainer {
     fn __neg__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -288,115 +279,5 @@ impl PyContainer {
             return Ok(py.NotImplemented());
         };
         rt::ret(py, "pow", ivy::pow(rt::Nest(&x), rt::Nest(&b)))
-    }
-
-    /// `func(x, key_chain)` at every leaf; returns a new container of the
-    /// results (Ivy's `cont_map`).
-    fn cont_map(&self, py: Python<'_>, func: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-        let mut err: Option<PyErr> = None;
-        let r = self.c.cont_map(|x, kc| {
-            let arg = Py::new(py, PyArray { a: x.clone() })
-                .map_err(|e| ivy::Error::invalid("cont_map", e.to_string()))?;
-            match func.call1((arg, kc)) {
-                Ok(v) => crate::array::to_array(&v, None, "cont_map").map_err(|e| {
-                    let m = e.to_string();
-                    err = Some(e);
-                    ivy::Error::invalid("cont_map", m)
-                }),
-                Err(e) => {
-                    let m = e.to_string();
-                    err = Some(e);
-                    Err(ivy::Error::invalid("cont_map", m))
-                }
-            }
-        });
-        match r {
-            Ok(c) => Ok(Py::new(py, PyContainer { c })?.into_any()),
-            Err(e) => Err(err.take().unwrap_or_else(|| to_py_err(e))),
-        }
-    }
-
-    /// The leaves, in order (Ivy's `cont_to_flat_list`).
-    fn cont_to_flat_list(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
-        self.cont_leaves(py)
-    }
-
-    /// The number of arrays.
-    fn cont_num_arrays(&self) -> usize {
-        self.c.cont_num_arrays()
-    }
-
-    /// The depth of the deepest leaf.
-    fn cont_max_depth(&self) -> usize {
-        self.c.cont_max_depth()
-    }
-
-    /// Whether the key chain is in the container.
-    fn cont_has_key_chain(&self, key_chain: &str) -> bool {
-        self.c.cont_has_key_chain(key_chain)
-    }
-
-    /// The container without the entry at `key_chain`.
-    fn cont_prune_key_chain(&self, key_chain: &str) -> PyContainer {
-        PyContainer {
-            c: self.c.cont_prune_key_chain(key_chain),
-        }
-    }
-
-    /// The container with one level of keys `a__b` for the chain `a/b`.
-    fn cont_flatten_key_chains(&self) -> PyResult<PyContainer> {
-        Ok(PyContainer {
-            c: self.c.cont_flatten_key_chains().map_err(to_py_err)?,
-        })
-    }
-
-    /// The container with its keys sorted at every level.
-    fn cont_sort_by_key(&self) -> PyContainer {
-        PyContainer {
-            c: self.c.cont_sort_by_key(),
-        }
-    }
-
-    /// A copy with new storage for every leaf.
-    fn cont_deep_copy(&self) -> PyResult<PyContainer> {
-        Ok(PyContainer {
-            c: self.c.cont_deep_copy().map_err(to_py_err)?,
-        })
-    }
-
-    /// Whether every leaf is all true.
-    #[pyo3(signature = (assert_is_bool = false))]
-    fn cont_all_true(&self, assert_is_bool: bool) -> PyResult<bool> {
-        self.c.cont_all_true(assert_is_bool).map_err(to_py_err)
-    }
-
-    /// The shape shared by the leaves (`None` where they differ).
-    #[getter]
-    fn cont_shape(&self) -> Vec<Option<usize>> {
-        self.c.cont_shape()
-    }
-
-    /// Whether the containers are identical (same structure, same arrays).
-    #[staticmethod]
-    fn cont_identical(containers: Vec<PyRef<'_, PyContainer>>) -> PyResult<bool> {
-        let cs: Vec<&Container> = containers.iter().map(|c| &c.c).collect();
-        Container::cont_identical(&cs).map_err(to_py_err)
-    }
-
-    /// Save to `path` (`.safetensors`, `.npz` or `.json`, by extension or `format`).
-    #[pyo3(signature = (path, /, *, format = None))]
-    fn cont_save(&self, path: &str, format: Option<&str>) -> PyResult<()> {
-        self.c
-            .cont_save(path, format_of(path, format)?)
-            .map_err(to_py_err)
-    }
-
-    /// Load a container saved by `cont_save` (or by NumPy's `savez`, safetensors).
-    #[staticmethod]
-    #[pyo3(signature = (path, /, *, format = None))]
-    fn cont_load(path: &str, format: Option<&str>) -> PyResult<PyContainer> {
-        Ok(PyContainer {
-            c: Container::cont_load(path, format_of(path, format)?).map_err(to_py_err)?,
-        })
     }
 }
