@@ -208,3 +208,26 @@ _unstack = _ivy_rs.unstack
 def unstack(x, /, **kwargs):
     """Ivy's `unstack`, as a tuple (the standard's return type)."""
     return tuple(_unstack(x, **kwargs))
+
+# Python Ivy's nest functions, over Python lists, tuples and dicts.
+from ._nest import (  # noqa: E402
+    all_nested_indices,
+    copy_nest,
+    duplicate_array_index_chains,
+    index_nest,
+    insert_into_nest_at_index,
+    insert_into_nest_at_indices,
+    map,
+    map_nest_at_index,
+    map_nest_at_indices,
+    multi_index_nest,
+    nested_any,
+    nested_argwhere,
+    nested_map,
+    nested_multi_map,
+    prune_empty,
+    prune_nest_at_index,
+    prune_nest_at_indices,
+    set_nest_at_index,
+    set_nest_at_indices,
+)
