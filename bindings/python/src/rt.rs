@@ -53,14 +53,16 @@ pub fn foreign_array(obj: &Bound<'_, PyAny>, op: &str, param: &str) -> PyResult<
         return nested_list(obj, op, param, None).map(Some);
     }
     if obj.hasattr(pyo3::intern!(obj.py(), "__dlpack__"))? {
-        return match crate::interop::from_dlpack_obj(obj) {
+        return match crate::interop::from_dlpack_obj(obj, None) {
             Ok(a) => Ok(Some(a)),
             // ivy's DLPack import refuses some strided layouts (NumPy's
             // negative strides): read a contiguous copy of an array-like.
             Err(e) if obj.hasattr(pyo3::intern!(obj.py(), "__array__"))? => {
                 let np = obj.py().import("numpy")?;
                 let c = np.call_method1("ascontiguousarray", (obj,))?;
-                crate::interop::from_dlpack_obj(&c).map(Some).map_err(|_| e)
+                crate::interop::from_dlpack_obj(&c, None)
+                    .map(Some)
+                    .map_err(|_| e)
             }
             Err(e) => Err(e),
         };
@@ -69,7 +71,7 @@ pub fn foreign_array(obj: &Bound<'_, PyAny>, op: &str, param: &str) -> PyResult<
     if obj.hasattr(pyo3::intern!(obj.py(), "__array__"))? {
         let np = obj.py().import("numpy")?;
         let a = np.call_method1("ascontiguousarray", (obj,))?;
-        return crate::interop::from_dlpack_obj(&a).map(Some);
+        return crate::interop::from_dlpack_obj(&a, None).map(Some);
     }
     Ok(None)
 }
@@ -277,6 +279,24 @@ pub trait FromPyArg: Sized {
 #[inline]
 pub fn arg<T: FromPyArg>(obj: &Bound<'_, PyAny>, op: &str, param: &str) -> PyResult<T> {
     T::from_py(obj, op, param)
+}
+
+/// A keyword argument whose `None` is a value rather than "the default"
+/// (an `Option` parameter with another default, such as `concat`'s
+/// `axis=0`, where `axis=None` flattens): `Unset` when the call leaves it
+/// out, else the object given, `None` included.
+pub enum Given<'py> {
+    /// Not in the call.
+    Unset,
+    /// The object the call gave.
+    Value(Bound<'py, PyAny>),
+}
+
+impl<'py> FromPyObject<'_, 'py> for Given<'py> {
+    type Error = PyErr;
+    fn extract(ob: pyo3::Borrowed<'_, 'py, PyAny>) -> PyResult<Self> {
+        Ok(Given::Value(ob.to_owned()))
+    }
 }
 
 /// A keyword argument: `None` (or not given) means the spec's default.

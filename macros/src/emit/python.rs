@@ -57,7 +57,13 @@ fn text_signature(op: &Op, skip_first: bool) -> String {
         }
         parts.push(p.name.clone());
     }
-    let mut kws = op.optional().map(|p| format!("{}=None", p.name)).peekable();
+    let mut kws = op
+        .optional()
+        .map(|p| match none_is_a_value(p) {
+            Some(d) => format!("{}={d}", p.name),
+            None => format!("{}=None", p.name),
+        })
+        .peekable();
     if kws.peek().is_some() {
         parts.push("*".into());
         parts.extend(kws);
@@ -80,11 +86,36 @@ fn docstring(op: &Op) -> TokenStream {
         .collect();
     if !kws.is_empty() {
         lines.push(String::new());
-        lines.push("Keyword arguments (`None` means the default):".into());
+        lines.push(
+            "Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):"
+                .into(),
+        );
         lines.push(String::new());
         lines.extend(kws);
     }
     super::doc_lines(&lines)
+}
+
+/// The default of an `Option` parameter whose default is not `None`
+/// (`concat`'s `axis` is `Some(0)`), as Python writes it: for such a
+/// parameter, a `None` from Python is a value (`axis=None` flattens), so the
+/// Python signature's default is "not given" (`rt::Given::Unset`) rather
+/// than `None`.
+fn none_is_a_value(p: &Param) -> Option<String> {
+    let (ParamKind::Option(_), Some(PDefault::Expr(e))) = (&p.kind, &p.default) else {
+        return None;
+    };
+    let inner = match &**e {
+        syn::Expr::Call(c)
+            if c.args.len() == 1
+                && matches!(&*c.func, syn::Expr::Path(f) if f.path.is_ident("Some")) =>
+        {
+            let a = &c.args[0];
+            quote!(#a).to_string()
+        }
+        other => quote!(#other).to_string(),
+    };
+    Some(inner)
 }
 
 /// The identifier of the Rust function behind a Python function.
@@ -114,7 +145,14 @@ pub fn op_function(op: &Op, t: &PyTarget) -> TokenStream {
     let opt: Vec<&Param> = op.optional().collect();
     let req_idents: Vec<Ident> = req.iter().map(|p| p.ident.clone()).collect();
     let opt_idents: Vec<Ident> = opt.iter().map(|p| p.ident.clone()).collect();
-    let sig = quote!((#(#req_idents,)* * #(, #opt_idents = None)*));
+    let opt_defaults = opt.iter().map(|p| {
+        if none_is_a_value(p).is_some() {
+            quote!(#rt::Given::Unset)
+        } else {
+            quote!(None)
+        }
+    });
+    let sig = quote!((#(#req_idents,)* * #(, #opt_idents = #opt_defaults)*));
     let sig = if opt.is_empty() {
         quote!((#(#req_idents),*))
     } else {
@@ -163,6 +201,13 @@ pub fn op_function(op: &Op, t: &PyTarget) -> TokenStream {
                     let #v: ::std::option::Option<#ty> = #rt::keyword(#id, #name, #pn)?;
                     if let ::std::option::Option::Some(__x) = ::std::clone::Clone::clone(&#v) {
                         __opts.#id = ::std::option::Option::Some(#val);
+                    }
+                }
+            } else if none_is_a_value(p).is_some() {
+                // Given (even as None) or left out.
+                quote! {
+                    if let #rt::Given::Value(__o) = #id {
+                        __opts.#id = ::std::option::Option::Some(#rt::keyword::<#ty>(::std::option::Option::Some(&__o), #name, #pn)?);
                     }
                 }
             } else {
@@ -232,7 +277,11 @@ pub fn op_function(op: &Op, t: &PyTarget) -> TokenStream {
     });
     let opt_params = opt.iter().map(|p| {
         let id = &p.ident;
-        quote!(#id: ::std::option::Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>)
+        if none_is_a_value(p).is_some() {
+            quote!(#id: #rt::Given<'_>)
+        } else {
+            quote!(#id: ::std::option::Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>)
+        }
     });
     quote! {
         #docs
@@ -253,7 +302,7 @@ pub fn op_function(op: &Op, t: &PyTarget) -> TokenStream {
 
 /// The method form of an op on a receiver class (`self` as the first array
 /// argument), calling the function.
-fn method(op: &Op, receiver: &TokenStream) -> Option<TokenStream> {
+fn method(op: &Op, receiver: &TokenStream, rt: &TokenStream) -> Option<TokenStream> {
     let first = op.first_array()?;
     if !op.method || first.default.is_some() {
         return None;
@@ -279,8 +328,13 @@ fn method(op: &Op, receiver: &TokenStream) -> Option<TokenStream> {
     let mut kw = Vec::new();
     for p in op.optional() {
         let id = &p.ident;
-        params.push(quote!(#id: ::std::option::Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>));
-        kw.push(quote!(#id = None));
+        if none_is_a_value(p).is_some() {
+            params.push(quote!(#id: #rt::Given<'_>));
+            kw.push(quote!(#id = #rt::Given::Unset));
+        } else {
+            params.push(quote!(#id: ::std::option::Option<&::pyo3::Bound<'_, ::pyo3::PyAny>>));
+            kw.push(quote!(#id = None));
+        }
         args.push(quote!(#id));
     }
     let sig = if kw.is_empty() {
@@ -310,11 +364,11 @@ pub fn module(spec: &Spec, t: &PyTarget) -> TokenStream {
     let fns = ops.iter().map(|op| op_function(op, t));
     let array = quote!(#rt::PyArray);
     let container = quote!(#rt::PyContainer);
-    let array_methods = ops.iter().filter_map(|op| method(op, &array));
+    let array_methods = ops.iter().filter_map(|op| method(op, &array, rt));
     let container_methods = ops
         .iter()
         .filter(|op| op.nestable)
-        .filter_map(|op| method(op, &container));
+        .filter_map(|op| method(op, &container, rt));
     let adds = ops.iter().map(|op| {
         let f = fn_ident(op);
         quote!(__m.add_function(::pyo3::wrap_pyfunction!(#f, __m)?)?;)

@@ -5,7 +5,7 @@
 /// # Ok::<(), ivy::Error>(())
 /// ```
 ///
-/// Keyword arguments (`None` means the default):
+/// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
 ///
 /// - `alpha` (Option<Scalar>): default `None`
 #[::pyo3::pyfunction]
@@ -81,7 +81,7 @@ pub fn __py_add_all(
 }
 /// Sums.
 ///
-/// Keyword arguments (`None` means the default):
+/// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
 ///
 /// - `axis` (Option<Axes>): default `None`
 /// - `dtype` (Dtype): default `ivy :: dtype :: sum_dtype (x . dtype ())`
@@ -129,7 +129,7 @@ pub fn __py_sum(
 }
 /// Where each element of `x2` goes in the sorted `x1`.
 ///
-/// Keyword arguments (`None` means the default):
+/// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
 ///
 /// - `side` (Str): default `"left"`
 /// - `sorter` (Option<Array>): default `None`
@@ -193,7 +193,7 @@ pub fn __py_searchsorted(
 }
 /// Softplus, with a kernel on some backends.
 ///
-/// Keyword arguments (`None` means the default):
+/// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
 ///
 /// - `beta` (f64): default `1.0`
 #[::pyo3::pyfunction]
@@ -247,7 +247,7 @@ pub fn __py_relu(
 /// `x` times the leaf `scale` of `params`, plus the leaf `shift` of
 /// `extra` if given.
 ///
-/// Keyword arguments (`None` means the default):
+/// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
 ///
 /// - `extra` (Option<Container>): default `None`
 #[::pyo3::pyfunction]
@@ -288,7 +288,7 @@ impl crate::rt::PyArray {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `alpha` (Option<Scalar>): default `None`
     #[pyo3(
@@ -315,7 +315,7 @@ impl crate::rt::PyArray {
     }
     /// Sums.
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `axis` (Option<Axes>): default `None`
     /// - `dtype` (Dtype): default `ivy :: dtype :: sum_dtype (x . dtype ())`
@@ -336,7 +336,7 @@ impl crate::rt::PyArray {
     }
     /// Where each element of `x2` goes in the sorted `x1`.
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `side` (Str): default `"left"`
     /// - `sorter` (Option<Array>): default `None`
@@ -356,7 +356,7 @@ impl crate::rt::PyArray {
     }
     /// Softplus, with a kernel on some backends.
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `beta` (f64): default `1.0`
     #[pyo3(
@@ -382,7 +382,7 @@ impl crate::rt::PyArray {
     /// `x` times the leaf `scale` of `params`, plus the leaf `shift` of
     /// `extra` if given.
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `extra` (Option<Container>): default `None`
     #[pyo3(
@@ -410,7 +410,7 @@ impl crate::rt::PyContainer {
     /// # Ok::<(), ivy::Error>(())
     /// ```
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `alpha` (Option<Scalar>): default `None`
     #[pyo3(
@@ -437,7 +437,7 @@ impl crate::rt::PyContainer {
     }
     /// Sums.
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `axis` (Option<Axes>): default `None`
     /// - `dtype` (Dtype): default `ivy :: dtype :: sum_dtype (x . dtype ())`
@@ -458,7 +458,7 @@ impl crate::rt::PyContainer {
     }
     /// Where each element of `x2` goes in the sorted `x1`.
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `side` (Str): default `"left"`
     /// - `sorter` (Option<Array>): default `None`
@@ -478,7 +478,7 @@ impl crate::rt::PyContainer {
     }
     /// Softplus, with a kernel on some backends.
     ///
-    /// Keyword arguments (`None` means the default):
+    /// Keyword arguments (`None` means the default, except for a keyword whose default is not `None`, where `None` is a value):
     ///
     /// - `beta` (f64): default `1.0`
     #[pyo3(

@@ -93,6 +93,37 @@ for _section, _name in _array_api_standard():
         setattr(_module, _name, getattr(_ivy_rs, _name))
 del _section, _name, _module
 
+
+
+def _linalg_trace(x, /, *, offset=0, dtype=None):
+    """The sums of the `offset`-th diagonals of the matrices of `x` over its
+    last two axes (the standard's `linalg.trace`; Ivy's `trace` sums over
+    axes 0 and 1 by default and keeps `x`'s dtype), in `dtype` if given, else
+    in the dtype `sum` gives `x` (narrow integers widen to the default
+    integer's width, as the standard says)."""
+    x = asarray(x)  # noqa: F405
+    if dtype is None:
+        dtype = _ivy_rs.sum(zeros((), dtype=x.dtype)).dtype  # noqa: F405
+    return _ivy_rs.trace(astype(x, dtype), offset=offset, axis1=-2, axis2=-1)  # noqa: F405
+
+
+def _fft_freq(op):
+    def freq(n, /, *, d=1.0, dtype=None, device=None):
+        if device is not None and Device(device) != Device("cpu"):
+            raise ValueError(f"{op.__name__}: ivy_rs arrays are on the cpu, not {device}")
+        return op(n, d=d, dtype=dtype)
+
+    freq.__name__ = freq.__qualname__ = op.__name__
+    freq.__doc__ = (f"Ivy's `{op.__name__}` with the standard's signature (a `device` keyword, "
+                    "which can only be the cpu).\n\n" + (op.__doc__ or ""))
+    return freq
+
+
+_linalg_trace.__name__ = _linalg_trace.__qualname__ = "trace"
+linalg.trace = _linalg_trace
+fft.fftfreq = _fft_freq(_ivy_rs.fftfreq)
+fft.rfftfreq = _fft_freq(_ivy_rs.rfftfreq)
+
 # Python names the standard uses that ivy spells otherwise.
 e = 2.718281828459045
 pi = 3.141592653589793
