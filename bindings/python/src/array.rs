@@ -497,7 +497,10 @@ impl PyArray {
         Self::__array__(slf, None, None)
     }
 
-    /// A DLPack capsule of the array (DLPack 1.x, read-only, no copy).
+    /// A DLPack capsule of the array: DLPack 1.x (read-only, no copy) when
+    /// `max_version` allows it, else a legacy capsule of a copy (or, with
+    /// `copy=False`, of the array's own storage, which the consumer must
+    /// not write: a legacy capsule cannot say it is read-only).
     #[pyo3(signature = (*, stream = None, max_version = None, dl_device = None, copy = None))]
     fn __dlpack__<'py>(
         &self,
@@ -515,13 +518,10 @@ impl PyArray {
                 "ivy_rs arrays export host memory only (DLPack device type 1), not {t}"
             )));
         }
-        match max_version {
-            Some((major, _)) if major >= 1 => {}
-            _ => {
-                return Err(pyo3::exceptions::PyBufferError::new_err(
-                    "ivy_rs exports DLPack 1.x (versioned) capsules: call __dlpack__(max_version=(1, 0)) (NumPy 2 and later do)",
-                ));
-            }
+        if !matches!(max_version, Some((major, _)) if major >= 1) {
+            // A consumer of DLPack 0.x: a legacy capsule, of a copy unless
+            // the consumer asks for none (it must then only read it).
+            return crate::interop::to_legacy_capsule(py, &self.a, copy == Some(false));
         }
         if copy == Some(true) {
             let c = crate::interop::copy(&self.a)?;

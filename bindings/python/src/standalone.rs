@@ -32,12 +32,30 @@ fn asarray(
             return Ok(a.clone().into_any().unbind());
         }
     }
-    if copy == Some(false) && !obj.is_instance_of::<PyArray>() {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "asarray: copy=False, but ivy_rs copies every object that is not an ivy_rs.Array",
-        ));
-    }
-    let mut a = to_array(obj, dtype, "asarray")?;
+    let dlpack =
+        !obj.is_instance_of::<PyArray>() && obj.hasattr(pyo3::intern!(py, "__dlpack__"))?;
+    let mut a = if dlpack && copy.is_some() {
+        let a = crate::interop::from_dlpack_obj(obj, copy)?;
+        match dtype {
+            Some(d) if d != a.dtype() => {
+                if copy == Some(false) {
+                    return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                        "asarray: copy=False, but the {} elements would be cast to {d}",
+                        a.dtype()
+                    )));
+                }
+                ivy::astype(&a, d).map_err(to_py_err)?
+            }
+            _ => a,
+        }
+    } else {
+        if copy == Some(false) && !obj.is_instance_of::<PyArray>() {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "asarray: copy=False, but only an ivy_rs.Array or an object with __dlpack__ can be shared; this object is copied",
+            ));
+        }
+        to_array(obj, dtype, "asarray")?
+    };
     if copy == Some(true) && obj.is_instance_of::<PyArray>() {
         a = crate::interop::copy(&a)?;
     }
@@ -330,7 +348,9 @@ fn _array_api_standard() -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
-/// A copy of a DLPack producer's array (the standard's `from_dlpack`).
+/// A DLPack producer's array (the standard's `from_dlpack`): its memory,
+/// shared, where the layout allows and `copy` is not `True`; a copy
+/// otherwise (`copy=False` raises then).
 #[pyfunction]
 #[pyo3(signature = (x, /, *, device = None, copy = None))]
 fn from_dlpack(
@@ -340,12 +360,7 @@ fn from_dlpack(
     copy: Option<bool>,
 ) -> PyResult<Py<PyAny>> {
     let _ = device;
-    if copy == Some(false) {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "from_dlpack: copy=False, but ivy_rs always copies on import",
-        ));
-    }
-    wrap(py, crate::interop::from_dlpack_obj(x)?)
+    wrap(py, crate::interop::from_dlpack_obj(x, copy)?)
 }
 
 pub fn register_array_api(m: &Bound<'_, PyModule>) -> PyResult<()> {

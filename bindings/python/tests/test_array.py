@@ -175,6 +175,63 @@ def test_dlpack_protocol():
     np.testing.assert_array_equal(np.asarray(ivy_rs.asarray(strided)), strided)
 
 
+def data_address(x):
+    """Where the elements of an ivy_rs array live (through its NumPy view)."""
+    return np.from_dlpack(x).__array_interface__["data"][0]
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "uint16", "int64", "float16", "float32",
+                                   "complex128"])
+def test_numpy_to_ivy_is_zero_copy(dtype):
+    x = (np.arange(12).reshape(3, 4) % 3).astype(dtype)
+    for a in (ivy_rs.asarray(x), ivy_rs.from_dlpack(x), ivy_rs.from_dlpack(x, copy=False),
+              ivy_rs.Array(x)):
+        assert data_address(a) == x.__array_interface__["data"][0], dtype
+        np.testing.assert_array_equal(np.asarray(a), x)
+    # The array keeps NumPy's memory alive after NumPy lets go of it.
+    a = ivy_rs.asarray(x)
+    del x
+    np.testing.assert_array_equal(np.asarray(a), (np.arange(12).reshape(3, 4) % 3).astype(dtype))
+
+
+def test_numpy_sharing_is_numpy_asarray_sharing():
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    a = ivy_rs.asarray(x)
+    x[0, 0] = 9.0  # as with np.asarray, a write to the producer shows
+    assert np.asarray(a)[0, 0] == 9.0
+    c = ivy_rs.asarray(x, copy=True)
+    x[0, 0] = 1.0
+    assert np.asarray(c)[0, 0] == 9.0
+    assert data_address(c) != x.__array_interface__["data"][0]
+
+
+def test_copies_where_memory_cannot_be_shared():
+    strided = np.arange(12, dtype=np.float64).reshape(3, 4).T
+    a = ivy_rs.from_dlpack(strided)
+    np.testing.assert_array_equal(np.asarray(a), strided)
+    with pytest.raises(ValueError, match="not row-major contiguous"):
+        ivy_rs.from_dlpack(strided, copy=False)
+    with pytest.raises(ValueError, match="copy=False"):
+        ivy_rs.asarray([1.0, 2.0], copy=False)
+    with pytest.raises(ValueError, match="cast"):
+        ivy_rs.asarray(np.ones(3, np.float32), dtype="float64", copy=False)
+
+
+def test_legacy_dlpack_capsules_are_copies():
+    a = ivy_rs.asarray(A)
+    legacy = a.__dlpack__()
+    assert "dltensor" in repr(legacy) and "versioned" not in repr(legacy)
+    versioned = a.__dlpack__(max_version=(1, 0))
+    assert "dltensor_versioned" in repr(versioned)
+    # copy=False shares even with a legacy consumer (which must only read).
+    shared = ivy_rs.from_dlpack(a.__dlpack__(copy=False))
+    assert data_address(shared) == data_address(a)
+    # A consumer of the legacy protocol reads a copy.
+    b = ivy_rs.from_dlpack(legacy)
+    np.testing.assert_array_equal(np.asarray(b), A)
+    assert data_address(b) != data_address(a)
+
+
 def test_array_namespace():
     a = ivy_rs.asarray(A)
     assert a.__array_namespace__() is ivy_rs
