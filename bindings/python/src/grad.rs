@@ -209,19 +209,63 @@ fn jac(func: Py<PyAny>) -> Differentiated {
     }
 }
 
+/// Index paths (Ivy's `xs_grad_idxs`/`ret_grad_idxs`): a sequence of
+/// paths, each a sequence of dict keys (`str`) and positions (`int`);
+/// `None` for every array.
+fn index_paths(
+    obj: Option<&Bound<'_, PyAny>>,
+    param: &str,
+) -> PyResult<Option<Vec<Vec<ivy::IndexKey>>>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let bad = || {
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "execute_with_gradients: `{param}` must be a list of index paths, each a list of str keys and int positions (Ivy's [[0], ['a', 'b']]), got {obj}"
+        ))
+    };
+    let mut paths = Vec::new();
+    for path in obj.try_iter().map_err(|_| bad())? {
+        let path = path?;
+        if path.is_instance_of::<pyo3::types::PyString>() {
+            return Err(bad());
+        }
+        let mut index = Vec::new();
+        for key in path.try_iter().map_err(|_| bad())? {
+            let key = key?;
+            if let Ok(k) = key.extract::<String>() {
+                index.push(ivy::IndexKey::Key(k));
+            } else if let Ok(i) = key.extract::<isize>() {
+                index.push(ivy::IndexKey::Pos(i));
+            } else {
+                return Err(bad());
+            }
+        }
+        paths.push(index);
+    }
+    Ok(Some(paths))
+}
+
 /// Run `func` on `xs` (an array, a Container or a nest) and return
-/// `(func(xs), gradients)` (the gradients of the returned array, or of
-/// every array of a returned nest, with respect to every array of `xs`).
+/// `(func(xs), gradients)`: the gradients of the returned array, or of
+/// every array of a returned nest (or of those at `ret_grad_idxs`), with
+/// respect to every array of `xs` (or those at `xs_grad_idxs`, Ivy's index
+/// paths such as `[[0], ["a", "b"]]`).
 #[pyfunction]
-#[pyo3(signature = (func, xs, /, *, retain_grads = false))]
+#[pyo3(signature = (func, xs, /, *, retain_grads = false, xs_grad_idxs = None, ret_grad_idxs = None))]
 fn execute_with_gradients(
     py: Python<'_>,
     func: Py<PyAny>,
     xs: &Bound<'_, PyAny>,
     retain_grads: bool,
+    xs_grad_idxs: Option<&Bound<'_, PyAny>>,
+    ret_grad_idxs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Py<PyAny>, Py<PyAny>)> {
     const OP: &str = "execute_with_gradients";
-    let opts = ivy::gradients::ExecuteWithGradients::new().retain_grads(retain_grads);
+    let opts = ivy::gradients::ExecuteWithGradients::new()
+        .retain_grads(retain_grads)
+        .xs_grad_idxs(index_paths(xs_grad_idxs, "xs_grad_idxs")?)
+        .ret_grad_idxs(index_paths(ret_grad_idxs, "ret_grad_idxs")?);
     let run = |arg: Py<PyAny>| -> ivy::Result<Nest> {
         Python::attach(|py| {
             let r = func.bind(py).call1((arg,)).map_err(|e| stash(OP, e))?;
@@ -244,7 +288,19 @@ fn execute_with_gradients(
         )
     }
     .map_err(unstash)?;
-    Ok((nest_to_py(py, &ret)?, nest_to_py(py, &grads)?))
+    // Gradients that come out a dict are a Container, as in Ivy.
+    let grads = nest_to_py(py, &grads)?;
+    let grads = match grads.bind(py).cast::<PyDict>() {
+        Ok(d) => Py::new(
+            py,
+            PyContainer {
+                c: crate::container::from_dict(d.as_any())?,
+            },
+        )?
+        .into_any(),
+        Err(_) => grads,
+    };
+    Ok((nest_to_py(py, &ret)?, grads))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

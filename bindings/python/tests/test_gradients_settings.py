@@ -74,3 +74,22 @@ def test_backends():
 def test_promotion():
     assert ivy.promote_types("int8", ivy.uint8) == ivy.int16
     assert ivy.can_cast(ivy.int8, "int32")
+
+
+def test_execute_with_gradients_at_index_paths():
+    # Ivy's xs_grad_idxs: only the arrays at those paths are differentiated
+    # (the pruned gradient nest; a list of one unwraps to its element).
+    a, b = ivy.asarray([2.0]), ivy.asarray([5.0])
+    ret, g = ivy.execute_with_gradients(lambda xs: ivy.sum(xs[0] * xs[1]), [a, b],
+                                        xs_grad_idxs=[[0]])
+    assert float(ret) == 10.0
+    np.testing.assert_allclose(np.asarray(g), [5.0])
+    # ret_grad_idxs picks the outputs to differentiate: gradients keyed by
+    # the output, a Container (as Ivy converts a dict of gradients).
+    ret, g = ivy.execute_with_gradients(
+        lambda x: {"a": ivy.sum(x * 3.0), "b": ivy.sum(x * x)}, ivy.asarray([1.0, 2.0]),
+        ret_grad_idxs=[["b"]])
+    assert isinstance(g, ivy.Container) and g.cont_all_key_chains() == ["b"]
+    np.testing.assert_allclose(np.asarray(g.b), [2.0, 4.0])
+    with pytest.raises(TypeError, match="index paths"):
+        ivy.execute_with_gradients(lambda x: ivy.sum(x), a, xs_grad_idxs="a")
