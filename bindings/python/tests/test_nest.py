@@ -465,3 +465,11 @@ def test_prune_empty_leaves_and_mutation():
     assert ivy.prune_empty(None) is None
     assert ivy.prune_empty(object()) is None
     assert ivy.prune_empty(3) == 3
+
+
+def test_star_import_has_the_nest_functions_and_the_extensions():
+    namespace = {}
+    exec("from ivy_rs import *", namespace)
+    for name in ("nested_map", "index_nest", "prune_empty", "linalg", "fft", "Container", "add",
+                 "PreciseMode", "with_backend"):
+        assert name in namespace, name

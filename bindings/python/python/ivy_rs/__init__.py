@@ -11,7 +11,6 @@ from ._ivy_rs import Array, Container, Dtype, Device, IvyError  # noqa: F401
 from ._ivy_rs import __ops__, __standalone__, _catalogue_sample, _supported_dtypes  # noqa: F401
 from ._ivy_rs import _array_api_standard  # noqa: F401
 
-__all__ = [n for n in dir(_ivy_rs) if not n.startswith("_")]
 __version__ = "0.1.0"
 
 import contextlib as _contextlib
@@ -262,3 +261,7 @@ from ._nest import (  # noqa: E402
     set_nest_at_index,
     set_nest_at_indices,
 )
+
+# Every public name of the package: the extension module's and the ones
+# defined here (the context managers, the namespace, the nest functions).
+__all__ = sorted(n for n in globals() if not n.startswith("_"))
