@@ -384,7 +384,8 @@ impl Array {
     /// let x = ivy::array![1.0f64, 2.0];
     /// // SAFETY: the tensor is only read.
     /// let t = unsafe { x.to_dlpack_legacy_shared() }?;
-    /// assert_eq!(t.tensor().data.cast::<f64>().cast_const(), x.to_host()?.as_slice::<f64>().unwrap().as_ptr());
+    /// let theirs = t.tensor().data.cast::<f64>().cast_const();
+    /// assert_eq!(x.to_host()?.as_slice::<f64>().map(<[f64]>::as_ptr), Some(theirs));
     /// # Ok::<(), ivy::Error>(())
     /// ```
     pub unsafe fn to_dlpack_legacy_shared(&self) -> Result<dlpark::legacy::Dlpack> {

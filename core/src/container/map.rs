@@ -110,7 +110,14 @@ impl MapOptions {
     /// Whether the leaf at `kc` is mapped; `prefix` matches a named chain
     /// and everything under it (`cont_multi_map`), else exact chains
     /// (`cont_map`), as in Ivy.
-    pub(crate) fn applies(&self, kc: &str, prefix: bool) -> bool {
+    ///
+    /// ```
+    /// # extern crate ivy_core as ivy;
+    /// let o = ivy::container::MapOptions::new().key_chains(["a"]);
+    /// assert!(o.applies("a", false) && !o.applies("a/b", false));
+    /// assert!(o.applies("a/b", true) && !o.applies("c", true));
+    /// ```
+    pub fn applies(&self, kc: &str, prefix: bool) -> bool {
         let Some(kcs) = &self.key_chains else {
             return true;
         };

@@ -120,23 +120,6 @@ pub fn opt_key_chains(obj: Option<&Bound<'_, PyAny>>, op: &str) -> PyResult<Opti
     }
 }
 
-/// Whether Ivy's `key_chains` / `to_apply` filter applies the function at
-/// `kc`: with `prefix` a named chain selects everything starting with it
-/// (`cont_multi_map`), else only itself (`cont_map`).
-pub fn selected(key_chains: &Option<Vec<String>>, to_apply: bool, kc: &str, prefix: bool) -> bool {
-    let Some(kcs) = key_chains else {
-        return true;
-    };
-    let named = kcs.iter().any(|k| {
-        if prefix {
-            kc.starts_with(k.as_str())
-        } else {
-            kc == k
-        }
-    });
-    named == to_apply
-}
-
 /// The `MapOptions` of Ivy's `key_chains`, `to_apply` and `prune_unapplied`.
 pub fn map_options(
     key_chains: Option<Vec<String>>,

@@ -302,22 +302,6 @@ impl PyContainer {
             })
             .collect()
     }
-
-    /// A print setting: a new container with it at every level, or (with
-    /// `inplace`) this one changed, returning `None`.
-    fn set_print(
-        slf: &Bound<'_, Self>,
-        inplace: bool,
-        copy: impl FnOnce(&Container) -> Container,
-        in_place: impl FnOnce(&mut Container),
-    ) -> Option<PyContainer> {
-        if inplace {
-            in_place(&mut slf.borrow_mut().c);
-            None
-        } else {
-            Some(PyContainer::wrap(copy(&slf.borrow().c)))
-        }
-    }
 }
 
 /// Printing and its settings.
@@ -333,13 +317,13 @@ impl PyContainer {
         inplace: bool,
     ) -> Option<PyContainer> {
         match print_limit {
-            Some(n) => Self::set_print(
+            Some(n) => Self::copy_or_in_place(
                 slf,
                 inplace,
                 |c| c.cont_with_print_limit(n),
                 |c| c.cont_with_print_limit_inplace(n),
             ),
-            None => Self::set_print(
+            None => Self::copy_or_in_place(
                 slf,
                 inplace,
                 Container::cont_remove_print_limit,
@@ -352,7 +336,7 @@ impl PyContainer {
     /// full at every level.
     #[pyo3(signature = (inplace = false))]
     fn cont_remove_print_limit(slf: &Bound<'_, Self>, inplace: bool) -> Option<PyContainer> {
-        Self::set_print(
+        Self::copy_or_in_place(
             slf,
             inplace,
             Container::cont_remove_print_limit,
@@ -369,13 +353,13 @@ impl PyContainer {
         inplace: bool,
     ) -> Option<PyContainer> {
         match key_length_limit {
-            Some(n) => Self::set_print(
+            Some(n) => Self::copy_or_in_place(
                 slf,
                 inplace,
                 |c| c.cont_with_key_length_limit(n),
                 |c| c.cont_with_key_length_limit_inplace(n),
             ),
-            None => Self::set_print(
+            None => Self::copy_or_in_place(
                 slf,
                 inplace,
                 Container::cont_remove_key_length_limit,
@@ -388,7 +372,7 @@ impl PyContainer {
     /// full.
     #[pyo3(signature = (inplace = false))]
     fn cont_remove_key_length_limit(slf: &Bound<'_, Self>, inplace: bool) -> Option<PyContainer> {
-        Self::set_print(
+        Self::copy_or_in_place(
             slf,
             inplace,
             Container::cont_remove_key_length_limit,
@@ -404,7 +388,7 @@ impl PyContainer {
         print_indent: usize,
         inplace: bool,
     ) -> Option<PyContainer> {
-        Self::set_print(
+        Self::copy_or_in_place(
             slf,
             inplace,
             |c| c.cont_with_print_indent(print_indent),
@@ -420,7 +404,7 @@ impl PyContainer {
         print_line_spacing: usize,
         inplace: bool,
     ) -> Option<PyContainer> {
-        Self::set_print(
+        Self::copy_or_in_place(
             slf,
             inplace,
             |c| c.cont_with_print_line_spacing(print_line_spacing),

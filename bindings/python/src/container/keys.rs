@@ -26,6 +26,24 @@ fn new(py: Python<'_>, c: Container) -> PyResult<Py<PyAny>> {
     args::container_obj(py, c)
 }
 
+/// `val` as an entry set by `in_place` in this container (returned), with
+/// `inplace`, else by `copy` in a new one.
+fn set_entry<R>(
+    slf: &Bound<'_, PyContainer>,
+    val: &Bound<'_, PyAny>,
+    inplace: bool,
+    in_place: impl FnOnce(&mut Container, Entry) -> ivy::Result<R>,
+    copy: impl FnOnce(&Container, Entry) -> ivy::Result<Container>,
+) -> PyResult<Py<PyAny>> {
+    let e = entry(val)?;
+    if inplace {
+        in_place(&mut slf.borrow_mut().c, e).map_err(to_py_err)?;
+        return Ok(this(slf));
+    }
+    let c = copy(&slf.borrow().c, e).map_err(to_py_err)?;
+    new(slf.py(), c)
+}
+
 /// Reading entries at keys and key chains.
 #[pymethods]
 impl PyContainer {
@@ -196,20 +214,13 @@ impl PyContainer {
         val: &Bound<'_, PyAny>,
         inplace: bool,
     ) -> PyResult<Py<PyAny>> {
-        let e = entry(val)?;
-        if inplace {
-            slf.borrow_mut()
-                .c
-                .cont_set_at_key_chain_mut(key_chain, e)
-                .map_err(to_py_err)?;
-            return Ok(this(slf));
-        }
-        let c = slf
-            .borrow()
-            .c
-            .cont_set_at_key_chain(key_chain, e)
-            .map_err(to_py_err)?;
-        new(slf.py(), c)
+        set_entry(
+            slf,
+            val,
+            inplace,
+            |c, e| c.cont_set_at_key_chain_mut(key_chain, e),
+            |c, e| c.cont_set_at_key_chain(key_chain, e),
+        )
     }
 
     /// A new container with `val` at `key_chain`, which must exist (with
@@ -221,20 +232,13 @@ impl PyContainer {
         val: &Bound<'_, PyAny>,
         inplace: bool,
     ) -> PyResult<Py<PyAny>> {
-        let e = entry(val)?;
-        if inplace {
-            slf.borrow_mut()
-                .c
-                .cont_overwrite_at_key_chain_mut(key_chain, e)
-                .map_err(to_py_err)?;
-            return Ok(this(slf));
-        }
-        let c = slf
-            .borrow()
-            .c
-            .cont_overwrite_at_key_chain(key_chain, e)
-            .map_err(to_py_err)?;
-        new(slf.py(), c)
+        set_entry(
+            slf,
+            val,
+            inplace,
+            |c, e| c.cont_overwrite_at_key_chain_mut(key_chain, e),
+            |c, e| c.cont_overwrite_at_key_chain(key_chain, e),
+        )
     }
 
     /// A new container with the leaves of `target_dict` (a nested dict or
@@ -442,12 +446,12 @@ impl PyContainer {
         depth_cutoff: usize,
         inplace: bool,
     ) -> Option<PyContainer> {
-        let out = slf.borrow().c.cont_cutoff_at_depth(depth_cutoff);
-        if inplace {
-            slf.borrow_mut().c = out;
-            return None;
-        }
-        Some(PyContainer::wrap(out))
+        Self::copy_or_in_place(
+            slf,
+            inplace,
+            |c| c.cont_cutoff_at_depth(depth_cutoff),
+            |c| *c = c.cont_cutoff_at_depth(depth_cutoff),
+        )
     }
 
     /// A new container (or, with `inplace`, this one, returning `None`)
@@ -458,12 +462,12 @@ impl PyContainer {
         height_cutoff: usize,
         inplace: bool,
     ) -> Option<PyContainer> {
-        let out = slf.borrow().c.cont_cutoff_at_height(height_cutoff);
-        if inplace {
-            slf.borrow_mut().c = out;
-            return None;
-        }
-        Some(PyContainer::wrap(out))
+        Self::copy_or_in_place(
+            slf,
+            inplace,
+            |c| c.cont_cutoff_at_height(height_cutoff),
+            |c| *c = c.cont_cutoff_at_height(height_cutoff),
+        )
     }
 }
 

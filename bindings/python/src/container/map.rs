@@ -96,10 +96,11 @@ impl PyContainer {
         let mut c = slf.borrow().c.clone();
         if prune_unapplied && kcs.is_some() {
             // Ivy's filter here only drops leaves; `func` sees every level.
+            let filter = args::map_options(kcs, to_apply, prune_unapplied);
             let drop: Vec<String> = c
                 .cont_all_key_chains()
                 .into_iter()
-                .filter(|kc| !args::selected(&kcs, to_apply, &args::prefixed(key_chain, kc), false))
+                .filter(|kc| !filter.applies(&args::prefixed(key_chain, kc), false))
                 .collect();
             c = c.cont_prune_key_chains(drop);
         }
@@ -178,10 +179,11 @@ impl PyContainer {
                 Arg::Leaf(l) => MultiArg::Leaf(l),
             })
             .collect();
+        let filter = args::map_options(kcs, to_apply, prune_unapplied);
         let mut calls = Calls::new(OP);
         let r = Container::cont_multi_map(&margs, |xs: &[&Py<PyAny>], kc: &str| {
             let full = args::prefixed(key_chain, kc);
-            if !args::selected(&kcs, to_apply, &full, true) {
+            if !filter.applies(&full, true) {
                 return Ok((!prune_unapplied).then(|| xs[0].clone_ref(py)));
             }
             calls.run(|| {

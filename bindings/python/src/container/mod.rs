@@ -51,6 +51,23 @@ impl PyContainer {
     pub fn wrap(c: Container) -> PyContainer {
         PyContainer { c }
     }
+
+    /// A change of the container (Ivy's `inplace=` methods): a new
+    /// container made by `copy`, or, with `inplace`, this one changed by
+    /// `in_place`, returning `None`.
+    pub(super) fn copy_or_in_place(
+        slf: &Bound<'_, Self>,
+        inplace: bool,
+        copy: impl FnOnce(&Container) -> Container,
+        in_place: impl FnOnce(&mut Container),
+    ) -> Option<PyContainer> {
+        if inplace {
+            in_place(&mut slf.borrow_mut().c);
+            None
+        } else {
+            Some(PyContainer::wrap(copy(&slf.borrow().c)))
+        }
+    }
 }
 
 /// A dict: nested dicts are sub-containers, a key chain (`"a/b"` or
